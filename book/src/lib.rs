@@ -1,0 +1,21 @@
+//! Tools that produce and check the book.
+//!
+//! The book in `book/chapters` never pastes code or output: it includes
+//! code from the crates, and output from files that the code itself writes
+//! into `book/chapters/generated` ([`generate`]). The other modules make
+//! sure that those includes still point at something, that every link and
+//! picture has a file behind it, and that the table of contents and the
+//! chapter files agree.
+
+pub mod content;
+pub mod diagram;
+pub mod generate;
+pub mod includes;
+pub mod links;
+pub mod markdown;
+pub mod measure;
+pub mod snapshots;
+pub mod summary;
+
+#[cfg(test)]
+mod scratch;

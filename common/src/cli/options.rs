@@ -1,0 +1,215 @@
+//! A version's options as command-line switches.
+//!
+//! Each [`EngineOption`] becomes one switch, listed in `--help` under
+//! [`HEADING`]:
+//!
+//! | kind | switch | given, it sets |
+//! |---|---|---|
+//! | check, on by default | `--no-FLAG` | false |
+//! | check, off by default | `--FLAG` | true |
+//! | spin | `--FLAG N` | the number, if in range |
+//! | combo | `--FLAG WORD` | the word, if one of the choices |
+//!
+//! A switch names the option by its `flag`; clap knows it by the UCI
+//! `name`, which keeps it apart from the command's own switches. Only the
+//! switches given reach the engine; the other options keep the defaults the
+//! engine starts with.
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgAction, ArgMatches};
+
+use crate::search::{Engine, EngineOption, OptionKind, OptionValue};
+
+/// The heading of the engine's switches in `--help`.
+pub(super) const HEADING: &str = "Engine options";
+
+/// One switch per option, in the order the engine declares them.
+pub(super) fn args(options: &'static [EngineOption]) -> impl Iterator<Item = Arg> {
+    options.iter().map(arg)
+}
+
+/// The switch of one option.
+fn arg(option: &'static EngineOption) -> Arg {
+    let arg = Arg::new(option.name).help_heading(HEADING);
+    // Values are read as UCI's `setoption` reads them.
+    let read = move |text: &str| option.parse_value(text);
+    match option.kind {
+        OptionKind::Check { default: true } => arg
+            .long(format!("no-{}", option.flag))
+            .action(ArgAction::SetTrue)
+            .help(format!("Switch off: {}", option.help)),
+        OptionKind::Check { default: false } => arg
+            .long(option.flag)
+            .action(ArgAction::SetTrue)
+            .help(format!("Switch on: {}", option.help)),
+        OptionKind::Spin { default, min, max } => arg
+            .long(option.flag)
+            .value_name("N")
+            .value_parser(read)
+            .help(format!(
+                "{}, {min} to {max} [default: {default}]",
+                option.help
+            )),
+        OptionKind::Combo { default, choices } => arg
+            .long(option.flag)
+            .value_name("WORD")
+            .ignore_case(true)
+            .value_parser(
+                PossibleValuesParser::new(choices.iter().copied()).try_map(move |text| read(&text)),
+            )
+            .help(format!("{} [default: {default}]", capitalized(option.help))),
+    }
+}
+
+/// The help line with a capital, as clap writes its own.
+fn capitalized(help: &str) -> String {
+    let mut letters = help.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// Passes the options given in `matches` to the engine. A command without
+/// engine switches gives none.
+pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
+    for option in E::OPTIONS {
+        let given = match option.kind {
+            OptionKind::Check { default } => matches
+                .try_get_one::<bool>(option.name)
+                .ok()
+                .flatten()
+                .is_some_and(|&set| set)
+                .then_some(OptionValue::Check(!default)),
+            OptionKind::Spin { .. } | OptionKind::Combo { .. } => matches
+                .try_get_one::<OptionValue>(option.name)
+                .ok()
+                .flatten()
+                .copied(),
+        };
+        if let Some(value) = given {
+            engine.set_option(option.name, value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::search::{Report, SearchControl};
+    use crate::trace::Tracer;
+
+    /// An engine with one option of each kind, that remembers what it is
+    /// given.
+    #[derive(Default)]
+    struct Switches {
+        given: Vec<(String, OptionValue)>,
+    }
+
+    impl Engine for Switches {
+        const NAME: &'static str = "Switches";
+        const OPTIONS: &'static [EngineOption] = &[
+            EngineOption {
+                name: "History",
+                flag: "history",
+                help: "the history heuristic",
+                kind: OptionKind::Check { default: true },
+            },
+            EngineOption {
+                name: "Debug",
+                flag: "debug",
+                help: "extra checks",
+                kind: OptionKind::Check { default: false },
+            },
+            EngineOption {
+                name: "Killers",
+                flag: "killers",
+                help: "killer moves per ply",
+                kind: OptionKind::Spin {
+                    default: 2,
+                    min: 0,
+                    max: 4,
+                },
+            },
+            EngineOption {
+                name: "Order",
+                flag: "order",
+                help: "how captures are ordered",
+                kind: OptionKind::Combo {
+                    default: "mvvlva",
+                    choices: &["mvvlva", "see"],
+                },
+            },
+        ];
+
+        fn new() -> Self {
+            Switches::default()
+        }
+
+        fn set_option(&mut self, name: &str, value: OptionValue) {
+            self.given.push((name.to_string(), value));
+        }
+
+        fn search(
+            &mut self,
+            _position: &mut Position,
+            _depth: u32,
+            _control: &SearchControl,
+            _tracer: &Tracer,
+        ) -> Report {
+            unreachable!("the command line is only parsed here")
+        }
+    }
+
+    fn parse(args: &[&str]) -> Result<Vec<(String, OptionValue)>, clap::Error> {
+        let matches = super::super::command::<Switches>()
+            .try_get_matches_from(["lamosca"].iter().chain(args))?;
+        let mut engine = Switches::new();
+        if let Some((_, switches)) = matches.subcommand() {
+            apply(&mut engine, switches);
+        }
+        Ok(engine.given)
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        super::super::command::<Switches>().debug_assert();
+    }
+
+    #[test]
+    fn switches_given_reach_the_engine() {
+        let given = parse(&[
+            "search",
+            "--no-history",
+            "--debug",
+            "--killers",
+            "3",
+            "--order",
+            "SEE",
+        ])
+        .unwrap();
+        assert_eq!(
+            given,
+            [
+                ("History".to_string(), OptionValue::Check(false)),
+                ("Debug".to_string(), OptionValue::Check(true)),
+                ("Killers".to_string(), OptionValue::Spin(3)),
+                ("Order".to_string(), OptionValue::Combo("see")),
+            ]
+        );
+        assert!(parse(&["bench"]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn values_out_of_range_are_refused() {
+        let error = parse(&["search", "--killers", "9"]).unwrap_err();
+        assert!(error
+            .to_string()
+            .contains("option Killers takes a whole number from 0 to 4, not '9'"));
+        let error = parse(&["bench", "--order", "random"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::InvalidValue);
+        // `perft` has no engine switches.
+        assert!(parse(&["perft", "1", "--debug"]).is_err());
+    }
+}

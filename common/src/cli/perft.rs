@@ -1,0 +1,220 @@
+//! `perft` and `perft-suite`: the move generator's proof, from the command
+//! line.
+//!
+//! `perft 3 --divide` prints exactly what Stockfish prints for
+//! `go perft 3`: one `move: count` line per legal move, a blank line and
+//! `Nodes searched: N`. When a count is wrong, `diff` of the two outputs
+//! names the first move below which they disagree; play it with `--moves`
+//! and divide again, one ply lower, until the wrong move is found.
+//!
+//! `perft-suite` counts every position of an EPD file whose lines end in
+//! published counts (`FEN ;D1 20 ;D2 400 ;D3 8902`), one line of output per
+//! position.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+
+use super::{depth_parser, PositionArgs, EXIT_WRONG_COUNT};
+use crate::deepen::{nodes_per_second, MAX_DEPTH};
+use crate::perft::{divide, perft};
+use crate::position::Position;
+
+/// The arguments of `perft`.
+#[derive(Args, Debug)]
+pub(super) struct PerftArgs {
+    /// How many plies deep to count, 1 to 64
+    #[arg(value_parser = depth_parser())]
+    depth: u32,
+
+    #[command(flatten)]
+    position: PositionArgs,
+
+    /// First print the count below each legal move, in generation order
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Counts and prints as Stockfish does; the time goes to standard error.
+pub(super) fn run_perft(args: &PerftArgs, out: &mut impl Write) -> Result<()> {
+    let mut position = args.position.position()?;
+    let depth = args.depth as usize;
+    let started = Instant::now();
+    let nodes = if args.divide {
+        let counts = divide(&mut position, depth);
+        for (mv, count) in &counts {
+            writeln!(out, "{mv}: {count}")?;
+        }
+        writeln!(out)?;
+        counts.iter().map(|(_, count)| count).sum()
+    } else {
+        perft(&mut position, depth)
+    };
+    writeln!(out, "Nodes searched: {nodes}")?;
+    print_time(started.elapsed(), nodes);
+    Ok(())
+}
+
+/// The arguments of `perft-suite`.
+#[derive(Args, Debug)]
+pub(super) struct SuiteArgs {
+    /// An EPD file whose lines end in counts: `FEN ;D1 20 ;D2 400 ...`
+    file: PathBuf,
+
+    /// Check the counts up to this depth only [default: every count given]
+    #[arg(long, value_name = "N", value_parser = depth_parser())]
+    depth: Option<u32>,
+}
+
+/// One position of a suite, with its published counts.
+#[derive(Debug)]
+struct Entry {
+    /// The line of the file it comes from.
+    line: usize,
+    /// The FEN as written.
+    fen: String,
+    position: Position,
+    /// `(depth, count)` pairs, in the order given.
+    counts: Vec<(u32, u64)>,
+}
+
+/// Checks every position; the exit code says whether every count was right.
+pub(super) fn run_suite(args: &SuiteArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let name = args.file.display();
+    let text =
+        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let entries = read_suite(&text).with_context(|| name.to_string())?;
+    let deepest = args.depth.unwrap_or(MAX_DEPTH);
+    let started = Instant::now();
+    let (mut checked, mut wrong, mut nodes) = (0, 0, 0);
+    for entry in &entries {
+        let mut position = entry.position.clone();
+        let mut counts = String::new();
+        let mut right = true;
+        for &(depth, expected) in entry.counts.iter().filter(|(depth, _)| *depth <= deepest) {
+            let found = perft(&mut position, depth as usize);
+            nodes += found;
+            checked += 1;
+            let _ = write!(counts, " D{depth} {found}");
+            if found != expected {
+                right = false;
+                wrong += 1;
+                let _ = write!(counts, " (expected {expected})");
+            }
+        }
+        if counts.is_empty() {
+            continue; // no count as shallow as asked
+        }
+        let verdict = if right { "ok" } else { "FAIL" };
+        writeln!(
+            out,
+            "{verdict:<4} line {:>3}:{counts}  {}",
+            entry.line, entry.fen
+        )?;
+    }
+    let outcome = match wrong {
+        0 => "all right".to_string(),
+        _ => format!("{wrong} wrong"),
+    };
+    writeln!(
+        out,
+        "{} positions, {checked} counts: {outcome}",
+        entries.len()
+    )?;
+    print_time(started.elapsed(), nodes);
+    Ok(if wrong == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_WRONG_COUNT)
+    })
+}
+
+/// Reads the positions of an EPD suite and their counts. Empty lines and
+/// lines starting with `#` are skipped; operations other than counts
+/// (`id`, `bm`, ...) are ignored.
+fn read_suite(text: &str) -> Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_number = index + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split(';').map(str::trim);
+        let fen = fields.next().unwrap_or_default();
+        let position =
+            Position::from_fen(fen).with_context(|| format!("line {line_number}: bad fen"))?;
+        let mut counts = Vec::new();
+        for field in fields {
+            let Some(count) = field.strip_prefix('D') else {
+                continue;
+            };
+            counts.push(read_count(count).with_context(|| {
+                format!("line {line_number}: '{field}' is not a count like 'D3 8902'")
+            })?);
+        }
+        entries.push(Entry {
+            line: line_number,
+            fen: fen.to_string(),
+            position,
+            counts,
+        });
+    }
+    Ok(entries)
+}
+
+/// Reads `3 8902`, a depth and its count.
+fn read_count(text: &str) -> Result<(u32, u64)> {
+    let mut words = text.split_whitespace();
+    let (Some(depth), Some(count), None) = (words.next(), words.next(), words.next()) else {
+        bail!("a depth and a count are needed");
+    };
+    let depth: u32 = depth.parse().context("the depth is not a number")?;
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        bail!("the depth is outside 1 to {MAX_DEPTH}");
+    }
+    Ok((depth, count.parse().context("the count is not a number")?))
+}
+
+/// Prints the time and speed on standard error, away from the counts.
+fn print_time(elapsed: Duration, nodes: u64) {
+    let _ = writeln!(
+        io::stderr(),
+        "Time: {:.1} ms, nps {}",
+        elapsed.as_secs_f64() * 1_000.0,
+        nodes_per_second(nodes, elapsed)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suites_are_read_with_their_counts() {
+        let entries = read_suite(
+            "# the start\n\n\
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;id \"start\"\n",
+        )
+        .unwrap();
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].line, 3);
+        assert_eq!(entries[0].counts, [(1, 20), (2, 400)]);
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let error = read_suite("8/8/8/8/8/8/8/8 w - - ;D1 1\n").unwrap_err();
+        assert!(format!("{error:#}").starts_with("line 1: bad fen: "));
+        let error = read_suite("4k3/8/8/8/8/8/8/4K3 w - - ;D1 x\n").unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            "line 1: 'D1 x' is not a count like 'D3 8902': the count is not a number: invalid digit found in string"
+        );
+    }
+}

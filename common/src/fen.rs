@@ -1,0 +1,353 @@
+//! FEN, the one-line description of a position, read and written.
+//!
+//! A FEN has six fields separated by spaces: the pieces rank by rank from
+//! rank 8 (digits count empty squares), the side to move, the castling
+//! rights, the en-passant square, the half-move clock and the move number.
+//! The last two may be left out, as EPD test suites do.
+//!
+//! Reading refuses anything that is not a position a game could reach in
+//! the ways a program can check cheaply: a [`FenError`] names the field and
+//! says what is wrong with it. Nothing here panics on user input.
+//!
+//! ```
+//! use common::{FenError, Position};
+//! let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! assert_eq!(Position::from_fen(fen).unwrap().to_fen(), fen);
+//! assert!(matches!(
+//!     Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+//!     Err(FenError::KingCount { .. })
+//! ));
+//! ```
+
+use std::fmt;
+
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::{
+    Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+};
+use crate::square::Square;
+
+/// The FEN of the starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 to 6 fields separated by spaces.
+    FieldCount(usize),
+    /// The placement field does not have 8 ranks separated by `/`.
+    RankCount(usize),
+    /// A character in the placement field that is neither a piece letter
+    /// nor a digit from 1 to 8.
+    BadPlacementChar {
+        /// The rank (1 to 8) where it stands.
+        rank: u8,
+        /// The character.
+        found: char,
+    },
+    /// A rank that does not describe exactly 8 squares.
+    RankLength {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// Not exactly one king of a colour.
+    KingCount {
+        /// The colour.
+        color: Color,
+        /// How many kings of that colour the board holds.
+        count: usize,
+    },
+    /// A pawn on the first or last rank.
+    PawnOnBackRank(Square),
+    /// The side-to-move field is not `w` or `b`.
+    SideToMove(String),
+    /// The castling field is not `-` or a set of `KQkq`, each at most once.
+    BadCastling(String),
+    /// A castling right whose king or rook is not on its starting square.
+    CastlingWithoutPieces(char),
+    /// The en-passant field is not `-` or a square of the right rank with a
+    /// pawn that has just made a double step in front of it.
+    BadEnPassant(String),
+    /// The side that is not to move is in check: its king could be taken.
+    OpponentInCheck,
+    /// A clock field that is not a number in range.
+    BadClock {
+        /// Which clock: "half-move clock" or "move number".
+        field: &'static str,
+        /// The text found.
+        found: String,
+    },
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(
+                f,
+                "a fen has 6 fields separated by spaces (4 without the clocks), found {n}"
+            ),
+            FenError::RankCount(n) => {
+                write!(f, "the placement field needs 8 ranks separated by '/', found {n}")
+            }
+            FenError::BadPlacementChar { rank, found } => write!(
+                f,
+                "placement, rank {rank}: '{found}' is neither a piece letter (PNBRQK, pnbrqk) nor a digit 1-8"
+            ),
+            FenError::RankLength { rank, squares } => {
+                write!(f, "placement, rank {rank}: describes {squares} squares instead of 8")
+            }
+            FenError::KingCount { color, count } => {
+                write!(f, "placement: {count} {} kings, there must be exactly one", color_name(*color))
+            }
+            FenError::PawnOnBackRank(square) => {
+                write!(f, "placement: a pawn on {square}, pawns never stand on rank 1 or 8")
+            }
+            FenError::SideToMove(text) => {
+                write!(f, "side to move: '{text}' is neither 'w' nor 'b'")
+            }
+            FenError::BadCastling(text) => {
+                write!(f, "castling: '{text}' is neither '-' nor a set of K, Q, k, q")
+            }
+            FenError::CastlingWithoutPieces(right) => write!(
+                f,
+                "castling: right '{right}' needs its king and rook on their starting squares"
+            ),
+            FenError::BadEnPassant(text) => write!(
+                f,
+                "en passant: '{text}' is not '-' or an empty square behind a pawn that just moved two squares"
+            ),
+            FenError::OpponentInCheck => {
+                write!(f, "the side not to move is in check, so its king could be taken")
+            }
+            FenError::BadClock { field, found } => {
+                write!(f, "{field}: '{found}' is not a number in range")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The castling rights in FEN order, with the king's and rook's squares
+/// each one needs.
+const CASTLING_FIELD: [(char, u8, Square, Square); 4] = [
+    ('K', WHITE_KING_SIDE, Square::new(4, 0), Square::H1),
+    ('Q', WHITE_QUEEN_SIDE, Square::new(4, 0), Square::A1),
+    ('k', BLACK_KING_SIDE, Square::new(4, 7), Square::H8),
+    ('q', BLACK_QUEEN_SIDE, Square::new(4, 7), Square::A8),
+];
+
+impl Position {
+    /// The starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    // ANCHOR: from_fen
+    /// Reads a position from FEN. The two clock fields may be missing.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut position = Position::empty();
+        read_placement(&mut position, fields[0])?;
+        position.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::SideToMove(other.to_string())),
+        };
+        position.castling = read_castling(&position, fields[2])?;
+        position.en_passant = read_en_passant(&position, fields[3])?;
+        if let Some(text) = fields.get(4) {
+            position.halfmove_clock = read_clock(text, "half-move clock", 0)?;
+        }
+        if let Some(text) = fields.get(5) {
+            position.fullmove_number = read_clock(text, "move number", 1)?;
+        }
+        let them = position.side.other();
+        if position.is_attacked(position.king_square(them), position.side) {
+            return Err(FenError::OpponentInCheck);
+        }
+        position.hash = position.compute_hash();
+        position.occupied = position.compute_occupied();
+        Ok(position)
+    }
+    // ANCHOR_END: from_fen
+
+    /// Writes the position as FEN, with both clocks.
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let piece = self.piece_at(Square::new(file, rank));
+                if piece.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    fen.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                fen.push(piece.letter());
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(match self.side {
+            Color::White => " w ",
+            Color::Black => " b ",
+        });
+        let rights: String = CASTLING_FIELD
+            .iter()
+            .filter(|(_, right, _, _)| self.castling & right != 0)
+            .map(|(letter, _, _, _)| *letter)
+            .collect();
+        fen.push_str(if rights.is_empty() { "-" } else { &rights });
+        match self.en_passant {
+            Some(square) => fen.push_str(&format!(" {square}")),
+            None => fen.push_str(" -"),
+        }
+        fen.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        fen
+    }
+}
+
+fn read_placement(position: &mut Position, field: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut kings = [0usize; 2];
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 7 - row as u8;
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(run) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += run as usize;
+                continue;
+            }
+            let piece = Piece::from_letter(c).ok_or(FenError::BadPlacementChar {
+                rank: rank + 1,
+                found: c,
+            })?;
+            if file < 8 {
+                let square = Square::new(file as u8, rank);
+                position.board[square.index()] = piece;
+                if piece.kind() == Some(PieceKind::King) {
+                    kings[piece.color().index()] += 1;
+                    position.kings[piece.color().index()] = square;
+                }
+                if piece.kind() == Some(PieceKind::Pawn) && (rank == 0 || rank == 7) {
+                    return Err(FenError::PawnOnBackRank(square));
+                }
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return Err(FenError::RankLength {
+                rank: rank + 1,
+                squares: file,
+            });
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        if kings[color.index()] != 1 {
+            return Err(FenError::KingCount {
+                color,
+                count: kings[color.index()],
+            });
+        }
+    }
+    Ok(())
+}
+
+fn read_castling(position: &Position, field: &str) -> Result<u8, FenError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0u8;
+    for c in field.chars() {
+        let Some(&(letter, right, king, rook)) = CASTLING_FIELD.iter().find(|e| e.0 == c) else {
+            return Err(FenError::BadCastling(field.to_string()));
+        };
+        if rights & right != 0 {
+            return Err(FenError::BadCastling(field.to_string()));
+        }
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if !position.piece_at(king).is_piece(color, PieceKind::King)
+            || !position.piece_at(rook).is_piece(color, PieceKind::Rook)
+        {
+            return Err(FenError::CastlingWithoutPieces(letter));
+        }
+        rights |= right;
+    }
+    Ok(rights)
+}
+
+/// Reads the en-passant field. A square that is right but that no pawn can
+/// capture on is dropped, as [`Position::make`] never records one: equal
+/// positions must hash equally for repetitions to be found.
+fn read_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let bad = || FenError::BadEnPassant(field.to_string());
+    let square = Square::parse(field).ok_or_else(bad)?;
+    let us = position.side;
+    let them = us.other();
+    // The square the double-stepping pawn crossed lies on rank 6 when White
+    // is to move (rank 3 when Black is); the pawn stands one square further.
+    let expected_rank = match us {
+        Color::White => 5,
+        Color::Black => 2,
+    };
+    let pawn_square = square.offset(-us.forward()).ok_or_else(bad)?;
+    let origin = square.offset(us.forward()).ok_or_else(bad)?;
+    if square.rank() != expected_rank
+        || !position.piece_at(square).is_empty()
+        || !position.piece_at(origin).is_empty()
+        || !position
+            .piece_at(pawn_square)
+            .is_piece(them, PieceKind::Pawn)
+    {
+        return Err(bad());
+    }
+    let our_pawn = Piece::new(us, PieceKind::Pawn);
+    let capturer = [-1, 1]
+        .iter()
+        .filter_map(|&side| pawn_square.offset(side))
+        .any(|s| position.piece_at(s) == our_pawn);
+    Ok(capturer.then_some(square))
+}
+
+fn read_clock(text: &str, field: &'static str, min: u16) -> Result<u16, FenError> {
+    text.parse::<u16>()
+        .ok()
+        .filter(|&n| n >= min)
+        .ok_or_else(|| FenError::BadClock {
+            field,
+            found: text.to_string(),
+        })
+}

@@ -1,0 +1,35 @@
+//! The board every LaMoSca version shares: an 0x88 board with fully legal
+//! chess, FEN, perft, LaMoSca's evaluation and move order, the search trace
+//! and the command-line and UCI driver.
+#![deny(missing_docs)]
+
+pub mod cli;
+pub mod deepen;
+mod eval;
+mod fen;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod search;
+mod square;
+pub mod trace;
+pub mod uci;
+mod zobrist;
+
+pub use eval::{evaluate, piece_value, square_bonus};
+pub use fen::{FenError, START_FEN};
+pub use movegen::{MoveStack, ScoredMove, MAX_PLY};
+pub use moves::{Move, MoveKind, UciMove};
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece, PieceKind};
+pub use position::{
+    MoveError, Position, BISHOP_DIRECTIONS, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, KNIGHT_STEPS,
+    QUEEN_DIRECTIONS, ROOK_DIRECTIONS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+};
+pub use search::{
+    no_moves_score, Engine, EngineOption, OptionKind, OptionValue, Report, SearchControl,
+    Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+};
+pub use square::Square;

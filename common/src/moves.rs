@@ -1,0 +1,118 @@
+//! Moves, and their UCI long algebraic names (`e2e4`, `e7e8q`).
+//!
+//! A move carries what it needs to be made and unmade without looking at
+//! the board again: the piece that moves, the piece it captures (for en
+//! passant, the pawn beside it), the promotion and a kind for the special
+//! moves. Searches read the captured piece to score captures, so a move is
+//! a little more than two squares.
+
+use std::fmt;
+
+use crate::piece::{Piece, PieceKind};
+use crate::square::Square;
+
+// ANCHOR: move
+/// The special cases of making a move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// A plain move or capture, including promotions.
+    Normal,
+    /// A pawn's two-square advance, which may allow en passant.
+    DoublePush,
+    /// A pawn capturing en passant: the captured pawn is not on `to`.
+    EnPassant,
+    /// Castling: `from` and `to` are the king's squares.
+    Castle,
+}
+
+/// A move of the current position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square the piece arrives on (the king's square when castling).
+    pub to: Square,
+    /// The piece that moves.
+    pub piece: Piece,
+    /// The piece captured, or [`Piece::EMPTY`].
+    pub captured: Piece,
+    /// The piece a pawn becomes, or [`Piece::EMPTY`].
+    pub promotion: Piece,
+    /// Which special rule applies.
+    pub kind: MoveKind,
+}
+// ANCHOR_END: move
+
+impl Move {
+    /// True when the move takes a piece (en passant included).
+    #[inline(always)]
+    pub const fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// True for a promotion.
+    #[inline(always)]
+    pub const fn is_promotion(&self) -> bool {
+        !self.promotion.is_empty()
+    }
+
+    /// The move's name in UCI long algebraic notation, as a value that
+    /// formats without allocating.
+    pub fn uci(&self) -> UciMove {
+        UciMove {
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion.kind(),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.uci().fmt(f)
+    }
+}
+
+/// A move as UCI names it: two squares and perhaps a promotion letter. This
+/// is what a user or a GUI types; [`crate::Position::parse_move`] finds the
+/// legal move it names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct UciMove {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square the piece arrives on.
+    pub to: Square,
+    /// The promotion, if any.
+    pub promotion: Option<PieceKind>,
+}
+
+impl UciMove {
+    /// Parses `e2e4` or `e7e8q`; `None` when the text is not of that form.
+    pub fn parse(text: &str) -> Option<UciMove> {
+        let from = Square::parse(text.get(0..2)?)?;
+        let to = Square::parse(text.get(2..4)?)?;
+        let promotion = match text.get(4..)? {
+            "" => None,
+            "q" => Some(PieceKind::Queen),
+            "r" => Some(PieceKind::Rook),
+            "b" => Some(PieceKind::Bishop),
+            "n" => Some(PieceKind::Knight),
+            _ => return None,
+        };
+        Some(UciMove {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(kind) = self.promotion {
+            write!(f, "{}", kind.letter())?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,550 @@
+//! The position: the 0x88 board and the state the rules need, with make and
+//! unmake.
+//!
+//! Besides the 128 squares, a position knows the side to move, the castling
+//! rights, the en-passant square, the two clocks, both kings' squares and
+//! its Zobrist hash. Every move made is pushed on an undo stack together
+//! with the state it destroys, so [`Position::unmake`] restores the position
+//! and its hash exactly, and the stack doubles as the game's history for
+//! finding repetitions.
+
+use crate::movegen::MoveStack;
+use crate::moves::{Move, MoveKind, UciMove};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::square::Square;
+use crate::zobrist::KEYS;
+
+/// Castling right: White may castle king-side.
+pub const WHITE_KING_SIDE: u8 = 1;
+/// Castling right: White may castle queen-side.
+pub const WHITE_QUEEN_SIDE: u8 = 2;
+/// Castling right: Black may castle king-side.
+pub const BLACK_KING_SIDE: u8 = 4;
+/// Castling right: Black may castle queen-side.
+pub const BLACK_QUEEN_SIDE: u8 = 8;
+
+// ANCHOR: directions
+/// Knight steps in LaMoSca's order: (2 up, 1 left), (2 up, 1 right),
+/// (1 up, 2 left), (1 up, 2 right), then the same downwards.
+pub const KNIGHT_STEPS: [i32; 8] = [31, 33, 14, 18, -18, -14, -33, -31];
+/// Bishop directions in LaMoSca's order: up-left, up-right, down-left,
+/// down-right.
+pub const BISHOP_DIRECTIONS: [i32; 4] = [15, 17, -17, -15];
+/// Rook directions in LaMoSca's order: up, left, right, down.
+pub const ROOK_DIRECTIONS: [i32; 4] = [16, -1, 1, -16];
+/// Queen and king directions in LaMoSca's order.
+pub const QUEEN_DIRECTIONS: [i32; 8] = [15, 16, 17, -1, 1, -17, -16, -15];
+// ANCHOR_END: directions
+
+// ANCHOR: line_step
+/// For two squares `a` and `b`, `LINE_STEP[b - a + 119]` is the unit step
+/// that leads from `a` to `b` along a rank, file or diagonal, or 0 when no
+/// such line joins them. In 0x88 each difference of two squares names one
+/// (file, rank) offset, so a 239-entry table covers every pair.
+pub(crate) const LINE_STEP: [i8; 239] = {
+    let mut table = [0i8; 239];
+    let mut d = 0;
+    while d < 8 {
+        let step = QUEEN_DIRECTIONS[d];
+        let mut k = 1;
+        while k < 8 {
+            table[(step * k + 119) as usize] = step as i8;
+            k += 1;
+        }
+        d += 1;
+    }
+    table
+};
+// ANCHOR_END: line_step
+
+/// The rights that survive a move touching each square: moving the king or
+/// a rook, or capturing a rook on its corner, clears the matching rights.
+const CASTLING_KEPT: [u8; 128] = {
+    let mut kept = [15u8; 128];
+    kept[0x00] = 15 & !WHITE_QUEEN_SIDE;
+    kept[0x07] = 15 & !WHITE_KING_SIDE;
+    kept[0x04] = 15 & !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    kept[0x70] = 15 & !BLACK_QUEEN_SIDE;
+    kept[0x77] = 15 & !BLACK_KING_SIDE;
+    kept[0x74] = 15 & !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    kept
+};
+
+// ANCHOR: undo
+/// What a move destroys, kept so that it can be unmade.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    castling: u8,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+    hash: u64,
+}
+// ANCHOR_END: undo
+
+// ANCHOR: position
+/// A chess position on the 0x88 board.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: [Piece; 128],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) kings: [Square; 2],
+    /// Each side's occupied squares, one bit per 0x88 index, so that move
+    /// generation visits only the squares that hold its pieces.
+    pub(crate) occupied: [u128; 2],
+    pub(crate) hash: u64,
+    history: Vec<Undo>,
+}
+// ANCHOR_END: position
+
+/// Why a move given as text cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not of the form `e2e4` or `e7e8q`.
+    Syntax(String),
+    /// The text names a move that is not legal here.
+    Illegal(String),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Syntax(text) => {
+                write!(
+                    f,
+                    "'{text}' is not a move in UCI notation (like e2e4 or e7e8q)"
+                )
+            }
+            MoveError::Illegal(text) => write!(f, "'{text}' is not a legal move here"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Position {
+    /// An empty board, White to move, no rights: a start for FEN parsing.
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [Piece::EMPTY; 128],
+            side: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            kings: [Square::A1; 2],
+            occupied: [0; 2],
+            hash: 0,
+            history: Vec::with_capacity(512),
+        }
+    }
+
+    /// The piece on a square.
+    #[inline(always)]
+    pub fn piece_at(&self, square: Square) -> Piece {
+        self.board[square.index()]
+    }
+
+    /// The 0x88 array itself: 128 entries, of which the off-board half is
+    /// always empty. For code that walks the board square by square, such as
+    /// a static exchange evaluation.
+    #[inline(always)]
+    pub fn board(&self) -> &[Piece; 128] {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights, a set of the `*_SIDE` bits.
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The square a pawn may capture en passant on, when one can.
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move rule).
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The king's square of a side.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// The Zobrist hash, kept up to date by make and unmake.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// How many moves have been made since the position was set up.
+    pub fn moves_made(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|undo| undo.mv)
+    }
+
+    // ANCHOR: compute_hash
+    /// The hash computed from scratch; equal to [`Position::hash`] always.
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for square in Square::SCAN_ORDER {
+            let piece = self.piece_at(square);
+            if !piece.is_empty() {
+                hash ^= KEYS.piece_square[piece.index()][square.index()];
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= KEYS.black_to_move;
+        }
+        hash ^= KEYS.castling[self.castling as usize];
+        if let Some(square) = self.en_passant {
+            hash ^= KEYS.en_passant_file[square.file() as usize];
+        }
+        hash
+    }
+    // ANCHOR_END: compute_hash
+
+    /// Each side's occupied squares computed from the board; always equal
+    /// to the sets kept up to date by make and unmake.
+    pub(crate) fn compute_occupied(&self) -> [u128; 2] {
+        let mut occupied = [0; 2];
+        for square in Square::SCAN_ORDER {
+            let piece = self.piece_at(square);
+            if !piece.is_empty() {
+                occupied[piece.color().index()] |= bit(square);
+            }
+        }
+        occupied
+    }
+
+    /// The squares holding `color`'s pieces in LaMoSca's scan order: rank 8
+    /// first, a to h within a rank.
+    #[inline]
+    pub(crate) fn squares_in_scan_order(&self, color: Color) -> impl Iterator<Item = Square> {
+        let occupied = self.occupied[color.index()];
+        (0..8u32).rev().flat_map(move |rank| {
+            let mut row = (occupied >> (rank * 16)) as u16 & 0xff;
+            std::iter::from_fn(move || {
+                (row != 0).then(|| {
+                    let file = row.trailing_zeros();
+                    row &= row - 1;
+                    Square::new(file as u8, rank as u8)
+                })
+            })
+        })
+    }
+
+    /// True when `square` is attacked by a piece of colour `by`.
+    #[inline]
+    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        square_attacked(&self.board, square, by, None)
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.king_square(self.side), self.side.other())
+    }
+
+    // ANCHOR: make
+    /// Makes a legal move (one from the move generator).
+    pub fn make(&mut self, mv: Move) {
+        debug_assert_eq!(self.piece_at(mv.from), mv.piece, "{mv} moves no such piece");
+        self.history.push(Undo {
+            mv,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+        });
+        let us = self.side;
+        let keys = &KEYS;
+        let mut hash = self.hash ^ keys.black_to_move;
+        if let Some(square) = self.en_passant.take() {
+            hash ^= keys.en_passant_file[square.file() as usize];
+        }
+
+        // Lift the piece, remove the victim, put the piece (or its
+        // promotion) down.
+        self.board[mv.from.index()] = Piece::EMPTY;
+        hash ^= keys.piece_square[mv.piece.index()][mv.from.index()];
+        self.occupied[us.index()] ^= bit(mv.from) | bit(mv.to);
+        if mv.is_capture() {
+            let victim = captured_square(mv);
+            self.board[victim.index()] = Piece::EMPTY;
+            hash ^= keys.piece_square[mv.captured.index()][victim.index()];
+            self.occupied[us.other().index()] ^= bit(victim);
+        }
+        let placed = if mv.is_promotion() {
+            mv.promotion
+        } else {
+            mv.piece
+        };
+        self.board[mv.to.index()] = placed;
+        hash ^= keys.piece_square[placed.index()][mv.to.index()];
+
+        match mv.kind {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = castling_rook(mv.to);
+                let rook = self.board[rook_from.index()];
+                self.board[rook_from.index()] = Piece::EMPTY;
+                self.board[rook_to.index()] = rook;
+                self.occupied[us.index()] ^= bit(rook_from) | bit(rook_to);
+                hash ^= keys.piece_square[rook.index()][rook_from.index()]
+                    ^ keys.piece_square[rook.index()][rook_to.index()];
+            }
+            MoveKind::DoublePush => {
+                // Record the en-passant square only when an enemy pawn stands
+                // ready to use it, so that equal positions hash equally.
+                let enemy_pawn = Piece::new(us.other(), PieceKind::Pawn);
+                let beside = |delta| {
+                    mv.to
+                        .offset(delta)
+                        .is_some_and(|s| self.board[s.index()] == enemy_pawn)
+                };
+                if beside(-1) || beside(1) {
+                    let square = mv.from.offset(us.forward()).unwrap_or(mv.to);
+                    self.en_passant = Some(square);
+                    hash ^= keys.en_passant_file[square.file() as usize];
+                }
+            }
+            MoveKind::Normal | MoveKind::EnPassant => {}
+        }
+        if mv.piece.kind() == Some(PieceKind::King) {
+            self.kings[us.index()] = mv.to;
+        }
+
+        let rights = self.castling & CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()];
+        hash ^= keys.castling[self.castling as usize] ^ keys.castling[rights as usize];
+        self.castling = rights;
+
+        if mv.is_capture() || mv.piece.kind() == Some(PieceKind::Pawn) {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side = us.other();
+        self.hash = hash;
+        debug_assert_eq!(self.hash, self.compute_hash(), "hash drifted after {mv}");
+        debug_assert_eq!(
+            self.occupied,
+            self.compute_occupied(),
+            "occupancy drifted after {mv}"
+        );
+    }
+    // ANCHOR_END: make
+
+    // ANCHOR: unmake
+    /// Takes back the last move made. Does nothing when no move was made.
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        let mv = undo.mv;
+        let us = self.side.other();
+        self.side = us;
+        self.board[mv.to.index()] = Piece::EMPTY;
+        self.board[mv.from.index()] = mv.piece;
+        self.occupied[us.index()] ^= bit(mv.from) | bit(mv.to);
+        if mv.is_capture() {
+            let victim = captured_square(mv);
+            self.board[victim.index()] = mv.captured;
+            self.occupied[us.other().index()] ^= bit(victim);
+        }
+        if mv.kind == MoveKind::Castle {
+            let (rook_from, rook_to) = castling_rook(mv.to);
+            self.board[rook_from.index()] = self.board[rook_to.index()];
+            self.board[rook_to.index()] = Piece::EMPTY;
+            self.occupied[us.index()] ^= bit(rook_from) | bit(rook_to);
+        }
+        if mv.piece.kind() == Some(PieceKind::King) {
+            self.kings[us.index()] = mv.from;
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        // Restored, not decremented: make saturates at the largest number.
+        self.fullmove_number = undo.fullmove_number;
+        self.hash = undo.hash;
+    }
+    // ANCHOR_END: unmake
+
+    // ANCHOR: draws
+    /// How many earlier positions, since the last capture or pawn move, are
+    /// this one (same pieces, side, rights and en-passant square).
+    pub fn repetitions(&self) -> usize {
+        let reach = (self.halfmove_clock as usize).min(self.history.len());
+        let len = self.history.len();
+        (2..=reach)
+            .step_by(2)
+            .filter(|&back| self.history[len - back].hash == self.hash)
+            .count()
+    }
+
+    /// True when the position occurred before: a search scores the line as a
+    /// draw, since the side that repeats could repeat again.
+    pub fn is_repetition(&self) -> bool {
+        let reach = (self.halfmove_clock as usize).min(self.history.len());
+        let len = self.history.len();
+        (2..=reach)
+            .step_by(2)
+            .any(|back| self.history[len - back].hash == self.hash)
+    }
+
+    /// True when fifty moves by each side passed without a capture or a
+    /// pawn move.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.halfmove_clock >= 100
+    }
+
+    /// True when neither side can ever mate: kings alone, a king and one
+    /// minor piece against a king, or bishops all on squares of one colour.
+    pub fn has_insufficient_material(&self) -> bool {
+        let mut minors = 0;
+        let mut knights = 0;
+        let mut bishop_square_colors = [false; 2];
+        for square in Square::SCAN_ORDER {
+            match self.piece_at(square).kind() {
+                None | Some(PieceKind::King) => {}
+                Some(PieceKind::Knight) => {
+                    minors += 1;
+                    knights += 1;
+                }
+                Some(PieceKind::Bishop) => {
+                    minors += 1;
+                    bishop_square_colors[((square.rank() + square.file()) % 2) as usize] = true;
+                }
+                Some(_) => return false,
+            }
+        }
+        minors <= 1 || (knights == 0 && !(bishop_square_colors[0] && bishop_square_colors[1]))
+    }
+    // ANCHOR_END: draws
+
+    /// The legal moves in generation order, in a new vector. Searches use a
+    /// [`MoveStack`] instead, which allocates nothing per node.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut stack = MoveStack::new();
+        stack.generate(self, 0);
+        stack.moves(0).iter().map(|scored| scored.mv).collect()
+    }
+
+    /// Finds the legal move that UCI text such as `e2e4` or `e7e8q` names.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let wanted = UciMove::parse(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| mv.uci() == wanted)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Plays moves given in UCI notation one after the other.
+    pub fn play_moves<S: AsRef<str>>(&mut self, moves: &[S]) -> Result<(), MoveError> {
+        for text in moves {
+            let mv = self.parse_move(text.as_ref())?;
+            self.make(mv);
+        }
+        Ok(())
+    }
+}
+
+/// The set holding one square, one bit per 0x88 index.
+#[inline(always)]
+pub(crate) fn bit(square: Square) -> u128 {
+    1u128 << square.index()
+}
+
+/// Where the captured piece of a capture stands: beside the pawn, behind the
+/// target square, for en passant.
+#[inline(always)]
+fn captured_square(mv: Move) -> Square {
+    if mv.kind == MoveKind::EnPassant {
+        Square::new(mv.to.file(), mv.from.rank())
+    } else {
+        mv.to
+    }
+}
+
+/// The rook's squares for a castling move, by the king's target square.
+fn castling_rook(king_to: Square) -> (Square, Square) {
+    let rank = king_to.rank();
+    if king_to.file() == 6 {
+        (Square::new(7, rank), Square::new(5, rank))
+    } else {
+        (Square::new(0, rank), Square::new(3, rank))
+    }
+}
+
+/// True when `square` is attacked by colour `by` on `board`. The square
+/// `ignore`, when given, counts as empty: a king testing where it may step
+/// must not hide behind itself from a slider.
+#[inline]
+pub(crate) fn square_attacked(
+    board: &[Piece; 128],
+    square: Square,
+    by: Color,
+    ignore: Option<Square>,
+) -> bool {
+    let at = square.index() as i32;
+    let holds = |delta: i32, piece: Piece| {
+        Square::from_index(at + delta).is_some_and(|s| board[s.index()] == piece)
+    };
+    // A pawn attacks diagonally forward, so look diagonally backward.
+    let pawn = Piece::new(by, PieceKind::Pawn);
+    let back = -by.forward();
+    if holds(back - 1, pawn) || holds(back + 1, pawn) {
+        return true;
+    }
+    let knight = Piece::new(by, PieceKind::Knight);
+    if KNIGHT_STEPS.iter().any(|&step| holds(step, knight)) {
+        return true;
+    }
+    let king = Piece::new(by, PieceKind::King);
+    if QUEEN_DIRECTIONS.iter().any(|&step| holds(step, king)) {
+        return true;
+    }
+    let ignored = ignore.map_or(-1, |s| s.index() as i32);
+    let queen = Piece::new(by, PieceKind::Queen);
+    let slider_hits = |directions: &[i32], slider: Piece| {
+        directions.iter().any(|&step| {
+            let mut s = at + step;
+            while !Square::is_off_board(s) {
+                let piece = board[s as usize];
+                if !piece.is_empty() && s != ignored {
+                    return piece == slider || piece == queen;
+                }
+                s += step;
+            }
+            false
+        })
+    };
+    slider_hits(&BISHOP_DIRECTIONS, Piece::new(by, PieceKind::Bishop))
+        || slider_hits(&ROOK_DIRECTIONS, Piece::new(by, PieceKind::Rook))
+}

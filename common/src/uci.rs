@@ -1,0 +1,731 @@
+//! UCI, the protocol chess GUIs speak to engines, for any [`Engine`].
+//!
+//! A GUI starts the engine with no arguments and talks to it in lines of
+//! text: it writes commands on the engine's standard input (`uci`,
+//! `position startpos moves e2e4`, `go wtime 60000 btime 60000`, `stop`)
+//! and reads answers on its standard output (`uciok`, `info depth 3 ...`,
+//! `bestmove e7e5`). [`run`] is that loop, generic over the version's
+//! search:
+//!
+//! ```text
+//! > uci
+//! < id name LaMoSca v0.07
+//! < id author after Pietro Valocchi's LaMoSca
+//! < uciok
+//! > position startpos moves e2e4
+//! > go depth 2
+//! < info depth 1 score cp 0 nodes 21 nps 1500000 time 0 pv d7d5
+//! < info depth 2 score cp -12 nodes 642 nps 3710982 time 0 pv e7e5
+//! < bestmove e7e5
+//! ```
+//!
+//! The loop reads commands on the main thread. A `go` hands the engine and a
+//! copy of the position to a search thread, which deepens
+//! ([`crate::deepen`]), prints an `info` line per finished depth and then the
+//! `bestmove`. Meanwhile the loop goes on reading, so `isready` is answered
+//! at once and `stop` raises the flag the search polls. The engine comes
+//! back when the thread ends: the thread owns it while it thinks, so no lock
+//! is needed, and options cannot change under a running search.
+//!
+//! A GUI may send anything, so nothing it sends stops the loop but `quit`
+//! or the end of the input. What cannot be understood, or cannot be done,
+//! is answered with an `info string` saying why, and the state stays as it
+//! was: an illegal move in `position` keeps the previous position. A `go`
+//! before any `position` searches the start position, the position a
+//! session begins with. The end of the input is a `quit`: a search still
+//! running is stopped, and its move printed, before the program ends.
+//!
+//! Pondering is not offered (there is no `Ponder` option); should a GUI
+//! send `go ponder` anyway, it is searched like `go infinite`, and
+//! `ponderhit` answers at once like `stop`.
+
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::deepen::{deepen, movetime_budget, Clock, Limits, Score, DEFAULT_DEPTH, MAX_DEPTH};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::search::{Engine, EngineOption, OptionKind};
+use crate::trace::Tracer;
+
+/// What `id author` says: the program these versions retrace.
+pub const AUTHOR: &str = "after Pietro Valocchi's LaMoSca";
+
+/// The move UCI prints when there is none to play (mate or stalemate).
+pub const NULL_MOVE: &str = "0000";
+
+/// Speaks UCI for engine `E`, reading commands from `input` and writing
+/// answers to `output`, until `quit` or the end of the input.
+pub fn run<E: Engine>(mut input: impl BufRead, output: impl Write + Send + 'static) {
+    let mut session = Session::<E>::new(Output::new(output));
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // The end of the input, or an input that cannot be read, is a quit.
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // A stray byte that is not UTF-8 spoils one word, not the loop.
+        let line = String::from_utf8_lossy(&bytes);
+        if session.command(line.trim()) == Flow::Quit {
+            break;
+        }
+    }
+    session.stop_search();
+}
+
+/// The standard output shared by the loop and the search thread; each
+/// line is written whole and flushed, so a GUI never sees half a line.
+#[derive(Clone)]
+struct Output(Arc<Mutex<dyn Write + Send>>);
+
+impl Output {
+    fn new(output: impl Write + Send + 'static) -> Output {
+        Output(Arc::new(Mutex::new(output)))
+    }
+
+    fn line(&self, text: impl fmt::Display) {
+        let mut output = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        // A GUI that has gone away cannot be told anything; the loop ends
+        // when its end of the input arrives.
+        let _ = writeln!(output, "{text}").and_then(|()| output.flush());
+    }
+
+    fn info(&self, text: impl fmt::Display) {
+        self.line(format_args!("info string {text}"));
+    }
+}
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A search running on its own thread.
+struct Search<E> {
+    /// Raised by `stop`; the engine polls it, and so does a search that
+    /// waits for `stop` after `go infinite`.
+    stop: Arc<AtomicBool>,
+    /// Raised by the thread just before it prints `bestmove`: from then on
+    /// the search is over, even if the thread has not quite returned.
+    done: Arc<AtomicBool>,
+    /// The thread, which hands the engine back when it ends.
+    thread: JoinHandle<E>,
+}
+
+/// What the loop knows between commands.
+struct Session<E> {
+    /// The engine, while no search holds it.
+    engine: Option<E>,
+    /// The position the next `go` searches.
+    position: Position,
+    /// The search in progress, if any.
+    search: Option<Search<E>>,
+    out: Output,
+}
+
+impl<E: Engine> Session<E> {
+    fn new(out: Output) -> Session<E> {
+        Session {
+            engine: Some(E::new()),
+            position: Position::startpos(),
+            search: None,
+            out,
+        }
+    }
+
+    /// Answers one command line.
+    fn command(&mut self, line: &str) -> Flow {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, arguments)) = words.split_first() else {
+            return Flow::Continue;
+        };
+        match command {
+            "uci" => self.identify(),
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => self.new_game(),
+            "setoption" => self.set_option(arguments),
+            "position" => self.set_position(arguments),
+            "go" => self.go(arguments),
+            "stop" | "ponderhit" => self.stop_search(),
+            // Valid UCI with nothing to do here.
+            "debug" | "register" => {}
+            "quit" => return Flow::Quit,
+            _ => self.out.info(format_args!("unknown command: {line}")),
+        }
+        Flow::Continue
+    }
+
+    /// `uci`: the name, the author, the options, `uciok`.
+    fn identify(&self) {
+        self.out.line(format_args!("id name {}", E::NAME));
+        self.out.line(format_args!("id author {AUTHOR}"));
+        for option in E::OPTIONS {
+            self.out.line(OptionLine(option));
+        }
+        self.out.line("uciok");
+    }
+
+    /// The engine, if no search holds it. A search that is over is joined
+    /// first, to take the engine back.
+    fn idle_engine(&mut self) -> Option<&mut E> {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.done.load(Ordering::Acquire))
+        {
+            self.join_search();
+        }
+        if self.search.is_some() {
+            return None;
+        }
+        Some(self.engine.get_or_insert_with(E::new))
+    }
+
+    /// `stop`: ends the search, if one runs, once it has printed its move.
+    fn stop_search(&mut self) {
+        if let Some(search) = &self.search {
+            search.stop.store(true, Ordering::Relaxed);
+            // Wakes a search that finished and waits for `stop`.
+            search.thread.thread().unpark();
+        }
+        self.join_search();
+    }
+
+    /// Waits for the search thread to end and takes the engine back.
+    fn join_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            match search.thread.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.out.info("the search failed; the engine starts afresh");
+                    self.engine = Some(E::new());
+                }
+            }
+        }
+    }
+
+    /// `ucinewgame`: the engine forgets what it learnt.
+    fn new_game(&mut self) {
+        match self.idle_engine() {
+            Some(engine) => engine.new_game(),
+            None => self.out.info("ucinewgame ignored: a search is running"),
+        }
+    }
+
+    /// `setoption name NAME value VALUE`, checked against `E::OPTIONS`.
+    fn set_option(&mut self, words: &[&str]) {
+        let checked = read_set_option(words).and_then(|(name, value)| {
+            // Option names are not case-sensitive in UCI.
+            let option = E::OPTIONS
+                .iter()
+                .find(|option| option.name.eq_ignore_ascii_case(&name))
+                .ok_or_else(|| format!("unknown option: {name}"))?;
+            let value = value.ok_or_else(|| format!("option {} needs a value", option.name))?;
+            Ok((option.name, option.parse_value(&value)?))
+        });
+        match checked {
+            Err(message) => self.out.info(message),
+            Ok((name, value)) => match self.idle_engine() {
+                Some(engine) => engine.set_option(name, value),
+                None => self.out.info("setoption ignored: a search is running"),
+            },
+        }
+    }
+
+    /// `position startpos|fen FEN [moves ...]`; a position that cannot be
+    /// set up leaves the previous one in place.
+    fn set_position(&mut self, words: &[&str]) {
+        match read_position(words) {
+            Ok(position) => self.position = position,
+            Err(message) => self
+                .out
+                .info(format_args!("{message}; the position stays as it was")),
+        }
+    }
+
+    /// `go ...`: starts a search on its own thread.
+    fn go(&mut self, words: &[&str]) {
+        // The clock runs from the moment the command arrives.
+        let received = Instant::now();
+        if self.idle_engine().is_none() {
+            self.out
+                .info("go ignored: a search is running, send stop first");
+            return;
+        }
+        let engine = self.engine.take().unwrap_or_else(E::new);
+        let (go, warnings) = Go::read(words);
+        for warning in warnings {
+            self.out.info(warning);
+        }
+        let limits = go.limits(self.position.side_to_move(), received);
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let search = Thinking {
+            position: self.position.clone(),
+            limits,
+            waits_for_stop: go.infinite,
+            stop: Arc::clone(&stop),
+            done: Arc::clone(&done),
+            out: self.out.clone(),
+        };
+        let spawned = thread::Builder::new()
+            .name("search".to_string())
+            .spawn(move || search.think(engine));
+        match spawned {
+            Ok(thread) => self.search = Some(Search { stop, done, thread }),
+            Err(error) => {
+                self.out
+                    .info(format_args!("cannot start the search: {error}"));
+                // The engine went with the thread that never started.
+                self.engine = Some(E::new());
+            }
+        }
+    }
+}
+
+/// What the search thread is given besides the engine.
+struct Thinking {
+    position: Position,
+    limits: Limits,
+    /// `go infinite`: the move waits for `stop`.
+    waits_for_stop: bool,
+    stop: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
+    out: Output,
+}
+
+impl Thinking {
+    // ANCHOR: think
+    /// The search thread: deepens, prints the move, and hands the engine
+    /// back.
+    fn think<E: Engine>(mut self, mut engine: E) -> E {
+        // Step 1. Deepen, with an `info` line per finished depth.
+        let out = &self.out;
+        let report = deepen(
+            &mut engine,
+            &mut self.position,
+            &self.limits,
+            &self.stop,
+            &Tracer::OFF,
+            |iteration| out.line(iteration),
+        );
+        if report.best.is_none() {
+            // Mate or stalemate: say which before the null move.
+            out.line(format_args!("info depth 0 score {}", Score(report.value)));
+        }
+        // Step 2. After `go infinite` the move waits for `stop`. The flag
+        // is checked again after every wake-up, which may come without it.
+        while self.waits_for_stop && !self.stop.load(Ordering::Relaxed) {
+            thread::park();
+        }
+        // Step 3. The search is over from here, for the loop that reads
+        // the next command as soon as the GUI has read the move.
+        self.done.store(true, Ordering::Release);
+        match report.best {
+            Some(mv) => out.line(format_args!("bestmove {mv}")),
+            None => out.line(format_args!("bestmove {NULL_MOVE}")),
+        }
+        engine
+    }
+    // ANCHOR_END: think
+}
+
+/// An option as the `uci` command lists it:
+/// `option name Hash type spin default 16 min 1 max 1024`.
+struct OptionLine<'a>(&'a EngineOption);
+
+impl fmt::Display for OptionLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let option = self.0;
+        write!(f, "option name {} type ", option.name)?;
+        match option.kind {
+            OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Spin { default, min, max } => {
+                write!(f, "spin default {default} min {min} max {max}")
+            }
+            OptionKind::Combo { default, choices } => {
+                write!(f, "combo default {default}")?;
+                for choice in choices {
+                    write!(f, " var {choice}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Reads `name NAME [value VALUE]`; a name or a value may hold spaces.
+fn read_set_option(words: &[&str]) -> Result<(String, Option<String>), String> {
+    let Some((&"name", rest)) = words.split_first() else {
+        return Err("setoption needs: setoption name NAME value VALUE".to_string());
+    };
+    let (name, value) = match rest.iter().position(|&word| word == "value") {
+        Some(at) => (&rest[..at], Some(rest[at + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return Err("setoption: the option name is missing".to_string());
+    }
+    Ok((name.join(" "), value))
+}
+
+/// Reads `startpos|fen FEN [moves ...]` into a position.
+fn read_position(words: &[&str]) -> Result<Position, String> {
+    let moves_at = words
+        .iter()
+        .position(|&word| word == "moves")
+        .unwrap_or(words.len());
+    let (setup, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or(&[]));
+    let mut position = match setup.split_first() {
+        Some((&"startpos", [])) => Position::startpos(),
+        Some((&"fen", fields)) => {
+            let fen = fields.join(" ");
+            Position::from_fen(&fen).map_err(|error| format!("bad fen '{fen}': {error}"))?
+        }
+        _ => {
+            return Err(format!(
+                "position needs 'startpos' or 'fen FEN', then perhaps 'moves ...', not '{}'",
+                setup.join(" ")
+            ))
+        }
+    };
+    for (index, text) in moves.iter().enumerate() {
+        let mv = position
+            .parse_move(text)
+            .map_err(|error| format!("move {} of the list: {error}", index + 1))?;
+        position.make(mv);
+    }
+    Ok(position)
+}
+
+/// The parameters of a `go` command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Go {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<Duration>,
+    wtime: Option<Duration>,
+    btime: Option<Duration>,
+    winc: Option<Duration>,
+    binc: Option<Duration>,
+    movestogo: Option<u32>,
+    /// `infinite` (or `ponder`): search until `stop`.
+    infinite: bool,
+}
+
+impl Go {
+    /// Reads the parameters, with a warning for each one skipped or
+    /// changed.
+    fn read(words: &[&str]) -> (Go, Vec<String>) {
+        let mut go = Go::default();
+        let mut warnings = Vec::new();
+        let mut words = words.iter().copied().peekable();
+        while let Some(word) = words.next() {
+            // Every parameter but these takes a number.
+            match word {
+                "infinite" | "ponder" => {
+                    go.infinite = true;
+                    continue;
+                }
+                "searchmoves" => {
+                    warnings
+                        .push("searchmoves is not supported: every move is searched".to_string());
+                    while words.next_if(|next| !is_go_keyword(next)).is_some() {}
+                    continue;
+                }
+                _ => {}
+            }
+            if !is_go_keyword(word) {
+                warnings.push(format!("go: unknown parameter '{word}' skipped"));
+                continue;
+            }
+            let Some(number) = words.next().and_then(|text| text.parse::<i64>().ok()) else {
+                warnings.push(format!("go: {word} needs a whole number"));
+                continue;
+            };
+            // Some GUIs send a negative time once the flag has fallen.
+            let count = u64::try_from(number).unwrap_or(0);
+            let millis = Some(Duration::from_millis(count));
+            match word {
+                "depth" => {
+                    let depth = number.clamp(1, i64::from(MAX_DEPTH)) as u32;
+                    if i64::from(depth) != number {
+                        warnings.push(format!(
+                            "depth {number} is outside 1 to {MAX_DEPTH}: searching to depth {depth}"
+                        ));
+                    }
+                    go.depth = Some(depth);
+                }
+                "nodes" => go.nodes = Some(count),
+                "movetime" => go.movetime = millis,
+                "wtime" => go.wtime = millis,
+                "btime" => go.btime = millis,
+                "winc" => go.winc = millis,
+                "binc" => go.binc = millis,
+                "movestogo" => go.movestogo = Some(u32::try_from(count).unwrap_or(u32::MAX)),
+                _ => warnings.push(format!("go {word} is not supported, skipped")),
+            }
+        }
+        (go, warnings)
+    }
+
+    /// The limits for the side to move, timed from `received`. With no
+    /// limit at all, the search goes to [`DEFAULT_DEPTH`]. `infinite` means
+    /// until `stop`, so it has no clock and no node budget (a budget would
+    /// raise the stop flag itself), only perhaps a depth.
+    fn limits(&self, side: Color, received: Instant) -> Limits {
+        let (time, increment) = match side {
+            Color::White => (self.wtime, self.winc),
+            Color::Black => (self.btime, self.binc),
+        };
+        let budget = if self.infinite {
+            None
+        } else if let Some(movetime) = self.movetime {
+            Some(movetime_budget(movetime))
+        } else {
+            time.map(|time_left| {
+                Clock {
+                    time_left,
+                    increment: increment.unwrap_or_default(),
+                    moves_to_go: self.movestogo,
+                }
+                .budget()
+            })
+        };
+        let unbounded = budget.is_none() && self.nodes.is_none() && !self.infinite;
+        let depth = self
+            .depth
+            .unwrap_or(if unbounded { DEFAULT_DEPTH } else { MAX_DEPTH });
+        Limits {
+            depth,
+            // So far away that it overflows the clock: no deadline at all.
+            deadline: budget.and_then(|budget| received.checked_add(budget)),
+            nodes: self.nodes.filter(|_| !self.infinite),
+        }
+    }
+}
+
+/// The `go` parameters that take a number, and `mate`, which is read but
+/// not supported.
+fn is_go_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "depth"
+            | "nodes"
+            | "movetime"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "mate"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{OptionValue, Report, SearchControl};
+
+    /// A stand-in engine: plays the first legal move, and remembers the
+    /// options it was given.
+    #[derive(Default)]
+    struct First {
+        verbose: bool,
+    }
+
+    impl Engine for First {
+        const NAME: &'static str = "First";
+        const OPTIONS: &'static [EngineOption] = &[
+            EngineOption {
+                name: "Verbose",
+                flag: "verbose",
+                help: "say more",
+                kind: OptionKind::Check { default: false },
+            },
+            EngineOption {
+                name: "Width",
+                flag: "width",
+                help: "how wide",
+                kind: OptionKind::Spin {
+                    default: 4,
+                    min: 1,
+                    max: 8,
+                },
+            },
+            EngineOption {
+                name: "Order",
+                flag: "order",
+                help: "which order",
+                kind: OptionKind::Combo {
+                    default: "see",
+                    choices: &["see", "mvvlva"],
+                },
+            },
+        ];
+
+        fn new() -> Self {
+            First::default()
+        }
+
+        fn set_option(&mut self, name: &str, value: OptionValue) {
+            if name == "Verbose" {
+                self.verbose = value == OptionValue::Check(true);
+            }
+        }
+
+        fn search(
+            &mut self,
+            position: &mut Position,
+            depth: u32,
+            _control: &SearchControl,
+            _tracer: &Tracer,
+        ) -> Report {
+            let best = position.legal_moves().first().copied();
+            Report {
+                best,
+                value: if self.verbose { 1 } else { 0 },
+                nodes: 1,
+                depth,
+                pv: best.into_iter().collect(),
+                interrupted: false,
+                statistics: Vec::new(),
+            }
+        }
+    }
+
+    /// A `Write` into a buffer the test keeps.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The lines `First` answers to `script`.
+    fn session(script: &str) -> Vec<String> {
+        let output = Shared::default();
+        run::<First>(script.as_bytes(), output.clone());
+        let bytes = output.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn uci_lists_the_options() {
+        assert_eq!(
+            session("uci\n"),
+            [
+                "id name First",
+                &format!("id author {AUTHOR}"),
+                "option name Verbose type check default false",
+                "option name Width type spin default 4 min 1 max 8",
+                "option name Order type combo default see var see var mvvlva",
+                "uciok",
+            ]
+        );
+    }
+
+    #[test]
+    fn options_are_checked_and_set() {
+        let lines = session(
+            "setoption name verbose value true\n\
+             setoption name Width value 9\n\
+             setoption name Colour value red\n\
+             setoption name Order\n\
+             go depth 1\n",
+        );
+        assert_eq!(
+            lines[..3],
+            [
+                "info string option Width takes a whole number from 1 to 8, not '9'",
+                "info string unknown option: Colour",
+                "info string option Order needs a value",
+            ]
+        );
+        // Verbose is on: the stand-in scores 1. The timing fields vary.
+        assert!(lines[3].starts_with("info depth 1 score cp 1 nodes 1 "));
+        assert_eq!(lines[4..], ["bestmove a2a3"]);
+    }
+
+    #[test]
+    fn a_bad_position_keeps_the_last_good_one() {
+        let lines = session(
+            "position startpos moves e2e4\n\
+             position startpos moves e2e4 e7e5 e1e3\n\
+             position fen 8/8/8 w - - 0 1\n\
+             position somewhere\n\
+             go depth 1\n",
+        );
+        assert!(lines[0].starts_with("info string move 3 of the list: 'e1e3' is not a legal move"));
+        assert!(lines[1].starts_with("info string bad fen '8/8/8 w - - 0 1': "));
+        assert!(lines[2].starts_with("info string position needs 'startpos' or 'fen FEN'"));
+        // Black to move after 1. e2e4: the first legal move is Black's.
+        assert_eq!(lines.last().unwrap(), "bestmove b8a6");
+    }
+
+    #[test]
+    fn go_reads_its_parameters() {
+        let (go, warnings) = Go::read(&[
+            "wtime",
+            "-5",
+            "btime",
+            "300",
+            "movestogo",
+            "12",
+            "depth",
+            "10000",
+            "bogus",
+            "nodes",
+            "x",
+        ]);
+        assert_eq!(go.wtime, Some(Duration::ZERO));
+        assert_eq!(go.btime, Some(Duration::from_millis(300)));
+        assert_eq!(go.movestogo, Some(12));
+        assert_eq!(go.depth, Some(MAX_DEPTH));
+        assert_eq!(
+            warnings,
+            [
+                "depth 10000 is outside 1 to 64: searching to depth 64",
+                "go: unknown parameter 'bogus' skipped",
+                "go: nodes needs a whole number",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_commands_and_mates_are_answered() {
+        let lines = session(
+            "hello there\n\
+             \n\
+             position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n\
+             go movetime 50\n\
+             isready\n",
+        );
+        assert_eq!(lines[0], "info string unknown command: hello there");
+        assert!(lines.contains(&"info depth 0 score mate 0".to_string()));
+        assert!(lines.contains(&"bestmove 0000".to_string()));
+        assert!(lines.contains(&"readyok".to_string()));
+    }
+}

@@ -1,0 +1,230 @@
+//! The command line, through the real binary: what `search`, `perft` and
+//! `perft-suite` print, and how bad input is refused (one line on standard
+//! error, exit code 2, never a panic).
+//!
+//! Every run is bounded by [`TIMEOUT`], so a hang fails the test instead of
+//! blocking it.
+
+use std::io::{Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use lamosca_v07::NegaMax;
+
+/// The longest any run here may take; they take well under a second.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// What a run of the binary left behind.
+struct Run {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the binary with `args` and `input` on standard input.
+fn lamosca(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lamosca-v07"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Written on a thread: a full pipe must not block the test.
+    thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        let (sender, receiver) = mpsc::channel();
+        thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            let _ = sender.send(text);
+        });
+        receiver
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = sender.send(child.wait());
+    });
+    let Ok(status) = receiver.recv_timeout(TIMEOUT) else {
+        panic!("lamosca-v07 {args:?} did not end within {TIMEOUT:?}");
+    };
+    Run {
+        status: status.unwrap(),
+        stdout: stdout.recv_timeout(TIMEOUT).unwrap(),
+        stderr: stderr.recv_timeout(TIMEOUT).unwrap(),
+    }
+}
+
+#[test]
+fn the_command_line_is_well_formed() {
+    common::cli::command::<NegaMax>().debug_assert();
+}
+
+#[test]
+fn search_depth_2_prints_the_original_log() {
+    let run = lamosca(&["search", "--depth", "2", "--words", "it"], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    for expected in [
+        "Mosse livello 2: b8a6=4 b8c6=9 g8f6=9 g8h6=4 a7a6=0 a7a5=1 b7b6=1 b7b5=3 c7c6=2 c7c5=5 d7d6=7 d7d5=11 e7e6=7 e7e5=11 f7f6=2 f7f5=5 g7g6=1 g7g5=3 h7h6=0 h7h5=1",
+        "Risultato livello 2: Trovata=1, Valore=11",
+        "Mosse livello 1: a2a3=-11 a2a4=-10 b2b3=-10 b2b4=-8 c2c3=-9 c2c4=-6 d2d3=-4 d2d4=0 e2e3=-4 e2e4=0 f2f3=-9 f2f4=-6 g2g3=-10 g2g4=-8 h2h3=-11 h2h4=-10 b1a3=-7 b1c3=-2 g1f3=-2 g1h3=-7",
+        "Risultato livello 1: Trovata=1, Valore=0, Mossa=d2d4",
+        "Statistics: nodes 421, leaves evaluated 400",
+    ] {
+        assert!(lines.contains(&expected), "missing {expected:?} in\n{}", run.stdout);
+    }
+    assert!(lines.iter().any(|line| line.starts_with("Time: ")));
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("bestmove d2d4 value 0 nodes "), "{last}");
+}
+
+#[test]
+fn search_without_a_trace_prints_statistics_and_move() {
+    let run = lamosca(&["search", "--depth", "1", "--trace", "0"], "");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(lines[0], "Statistics: nodes 21, leaves evaluated 20");
+    assert!(lines[1].starts_with("Time: "));
+    assert_eq!(lines[2], "bestmove d2d4 value 12 nodes 21");
+}
+
+#[test]
+fn search_with_movetime_deepens() {
+    let run = lamosca(&["search", "--movetime", "100", "--trace", "0"], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("info depth 1 score cp "),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.lines().last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn a_mated_side_has_no_move() {
+    let fool = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let run = lamosca(&["search", "--fen", fool, "--trace", "0"], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap();
+    assert_eq!(last, "bestmove 0000 value -31000 nodes 1");
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let run = lamosca(&["search", "--fen", stalemate, "--movetime", "50"], "");
+    let last = run.stdout.lines().last().unwrap();
+    assert!(last.starts_with("bestmove 0000 value 0 "), "{last}");
+}
+
+#[test]
+fn perft_divide_prints_as_stockfish_does() {
+    let run = lamosca(&["perft", "3", "--divide"], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 22, "{}", run.stdout);
+    assert_eq!(lines[0], "a2a3: 380");
+    assert!(lines[..20].iter().all(|line| line.contains(": ")));
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+
+    // Stockfish's divide of the start position at depth 4 says
+    // `e2e4: 13160`; so must the count one ply lower after e2e4.
+    let run = lamosca(&["perft", "3", "--moves", "e2e4"], "");
+    assert_eq!(run.stdout, "Nodes searched: 13160\n");
+}
+
+#[test]
+fn perft_suite_checks_every_count() {
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../common/suites/cpw_perft.epd"
+    );
+    let run = lamosca(&["perft-suite", suite, "--depth", "2"], "");
+    assert!(run.status.success(), "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout.lines().count(), 8);
+    assert!(run
+        .stdout
+        .lines()
+        .take(7)
+        .all(|line| line.starts_with("ok ")));
+    assert_eq!(
+        run.stdout.lines().last().unwrap(),
+        "7 positions, 14 counts: all right"
+    );
+
+    let wrong = std::env::temp_dir().join(format!("lamosca-wrong-{}.epd", std::process::id()));
+    std::fs::write(&wrong, "4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 26\n").unwrap();
+    let run = lamosca(&["perft-suite", wrong.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&wrong);
+    assert_eq!(run.status.code(), Some(1), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("FAIL line   1: D1 5 D2 25 (expected 26)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let cases: [&[&str]; 10] = [
+        &[
+            "search",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        ],
+        &["search", "--moves", "e2e4", "e2e4"],
+        &["search", "--moves", "e2e4", "castle"],
+        &["search", "--depth", "0"],
+        &["search", "--depth", "10000"],
+        &["perft", "0"],
+        &["perft"],
+        &["castle"],
+        &["search", "--no-such-switch"],
+        &["perft-suite", "/no/such/file.epd"],
+    ];
+    for args in cases {
+        let run = lamosca(args, "");
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+    }
+    let run = lamosca(&["search", "--moves", "e2e4", "e2e4"], "");
+    assert_eq!(
+        run.stderr,
+        "error: move 2 of --moves: 'e2e4' is not a legal move here\n"
+    );
+}
+
+#[test]
+fn every_command_has_help() {
+    for command in ["perft", "perft-suite", "search", "bench", "uci"] {
+        let run = lamosca(&[command, "--help"], "");
+        assert!(run.status.success(), "{command}: {}", run.stderr);
+        assert!(run.stdout.contains("Usage: "), "{command}: {}", run.stdout);
+    }
+    let run = lamosca(&["--help"], "");
+    assert!(run.status.success());
+    assert!(run.stdout.contains("LaMoSca v0.07"));
+}
+
+#[test]
+fn no_arguments_speak_uci_until_the_input_ends() {
+    let run = lamosca(&[], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    let run = lamosca(&[], "uci\n");
+    assert!(run.stdout.ends_with("uciok\n"), "{}", run.stdout);
+}
