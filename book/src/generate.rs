@@ -112,6 +112,15 @@ pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
         .collect();
     files.extend(content::board_chapter(&workspace.root).context("the board chapter")?);
     files.extend(content::v07_chapter(&snapshots).context("the v0.07 chapter")?);
+    files.extend(crate::search_tables::v09_generated().context("the v0.09 chapter")?);
+    files.extend(
+        crate::v10_chapter::v10_chapter(&workspace.root, &snapshots)
+            .context("the v0.10 chapter")?,
+    );
+    files.extend(crate::diff::search_diffs(&workspace.root).context("the search diffs")?);
+    files.extend(crate::crates::architecture_page(&workspace.root).context("the crates")?);
+    files.extend(crate::tree::v09_tree().context("the v0.09 search tree")?);
+    files.extend(crate::chart::generated_charts().context("the charts")?);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = files.windows(2).find(|pair| pair[0].path == pair[1].path) {
         anyhow::bail!(

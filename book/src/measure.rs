@@ -101,7 +101,24 @@ pub fn speed() -> Generated {
     Generated::new("speed.md", format!("{}{}", header(), table.render()))
 }
 
+/// A measurement that can run alone, `measure wac`: its name and what
+/// writes its files.
+pub type Part = (&'static str, fn() -> anyhow::Result<Vec<Generated>>);
+
+/// Every measurement, in the order a full run takes them.
+pub const PARTS: &[Part] = &[
+    ("speed", || Ok(vec![speed()])),
+    ("v09", crate::search_measure::v09),
+    ("v10", crate::search_measure::v10),
+    ("wac", crate::search_measure::wac),
+    ("charts", crate::chart::measured_charts),
+];
+
 /// Every measured file.
-pub fn measure_all() -> Vec<Generated> {
-    vec![speed()]
+pub fn measure_all() -> anyhow::Result<Vec<Generated>> {
+    let mut files = Vec::new();
+    for (_, part) in PARTS {
+        files.extend(part()?);
+    }
+    Ok(files)
 }

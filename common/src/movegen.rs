@@ -123,7 +123,12 @@ impl MoveStack {
     // ANCHOR: fill
     fn fill(&mut self, position: &Position, ply: usize, wanted: Wanted) -> &mut [ScoredMove] {
         debug_assert!(ply < MAX_PLY, "ply {ply} is past MAX_PLY");
-        let begin = self.start[ply];
+        // Ply `ply` begins where ply `ply - 1` ended. When that ply was not
+        // generated since the buffer last held fewer moves (a caller whose
+        // first ply is not 0, such as a quiescence search met at varying
+        // depths), the recorded start lies past the end: begin at the end.
+        let begin = self.start[ply].min(self.moves.len());
+        self.start[ply] = begin;
         self.moves.truncate(begin);
         Generator::new(position, &mut self.moves, wanted).run();
         self.start[ply + 1] = self.moves.len();
@@ -480,5 +485,29 @@ impl<'a> Generator<'a> {
             let captured = self.board[victim.index()];
             self.push(from, to, piece, captured, MoveKind::EnPassant);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A caller may start at any ply, and start again at a deeper one after
+    /// the buffer shrank: each ply's moves are those of its own position.
+    #[test]
+    fn generation_may_start_at_any_ply() {
+        let start = Position::startpos();
+        let mut stack = MoveStack::new();
+        // Fill plies 3 to 5, then start over at ply 2 (the buffer shrinks)
+        // and at ply 4 (its old start now lies past the end).
+        for ply in 3..=5 {
+            stack.generate(&start, ply);
+        }
+        stack.generate_captures(&start, 2);
+        assert!(stack.moves(2).is_empty());
+        assert_eq!(stack.generate(&start, 4).len(), 20);
+        assert_eq!(stack.moves(4).len(), 20);
+        assert_eq!(stack.generate(&start, 5).len(), 20);
+        assert_eq!(stack.moves(4).len(), 20, "ply 5 leaves ply 4 alone");
     }
 }

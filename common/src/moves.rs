@@ -56,6 +56,31 @@ impl Move {
         !self.promotion.is_empty()
     }
 
+    /// Where the captured piece stands: on `to`, except en passant, where
+    /// the captured pawn stands beside the capturing one.
+    #[inline(always)]
+    pub fn captured_square(&self) -> Square {
+        if self.kind == MoveKind::EnPassant {
+            Square::new(self.to.file(), self.from.rank())
+        } else {
+            self.to
+        }
+    }
+
+    /// The rook's squares, from and to, when the move castles (the king's
+    /// target square tells which side); `None` for any other move.
+    pub fn castling_rook(&self) -> Option<(Square, Square)> {
+        if self.kind != MoveKind::Castle {
+            return None;
+        }
+        let rank = self.to.rank();
+        Some(if self.to.file() == 6 {
+            (Square::new(7, rank), Square::new(5, rank))
+        } else {
+            (Square::new(0, rank), Square::new(3, rank))
+        })
+    }
+
     /// The move's name in UCI long algebraic notation, as a value that
     /// formats without allocating.
     pub fn uci(&self) -> UciMove {

@@ -294,7 +294,7 @@ impl Position {
         hash ^= keys.piece_square[mv.piece.index()][mv.from.index()];
         self.occupied[us.index()] ^= bit(mv.from) | bit(mv.to);
         if mv.is_capture() {
-            let victim = captured_square(mv);
+            let victim = mv.captured_square();
             self.board[victim.index()] = Piece::EMPTY;
             hash ^= keys.piece_square[mv.captured.index()][victim.index()];
             self.occupied[us.other().index()] ^= bit(victim);
@@ -307,32 +307,28 @@ impl Position {
         self.board[mv.to.index()] = placed;
         hash ^= keys.piece_square[placed.index()][mv.to.index()];
 
-        match mv.kind {
-            MoveKind::Castle => {
-                let (rook_from, rook_to) = castling_rook(mv.to);
-                let rook = self.board[rook_from.index()];
-                self.board[rook_from.index()] = Piece::EMPTY;
-                self.board[rook_to.index()] = rook;
-                self.occupied[us.index()] ^= bit(rook_from) | bit(rook_to);
-                hash ^= keys.piece_square[rook.index()][rook_from.index()]
-                    ^ keys.piece_square[rook.index()][rook_to.index()];
+        if let Some((rook_from, rook_to)) = mv.castling_rook() {
+            let rook = self.board[rook_from.index()];
+            self.board[rook_from.index()] = Piece::EMPTY;
+            self.board[rook_to.index()] = rook;
+            self.occupied[us.index()] ^= bit(rook_from) | bit(rook_to);
+            hash ^= keys.piece_square[rook.index()][rook_from.index()]
+                ^ keys.piece_square[rook.index()][rook_to.index()];
+        }
+        if mv.kind == MoveKind::DoublePush {
+            // Record the en-passant square only when an enemy pawn stands
+            // ready to use it, so that equal positions hash equally.
+            let enemy_pawn = Piece::new(us.other(), PieceKind::Pawn);
+            let beside = |delta| {
+                mv.to
+                    .offset(delta)
+                    .is_some_and(|s| self.board[s.index()] == enemy_pawn)
+            };
+            if beside(-1) || beside(1) {
+                let square = mv.from.offset(us.forward()).unwrap_or(mv.to);
+                self.en_passant = Some(square);
+                hash ^= keys.en_passant_file[square.file() as usize];
             }
-            MoveKind::DoublePush => {
-                // Record the en-passant square only when an enemy pawn stands
-                // ready to use it, so that equal positions hash equally.
-                let enemy_pawn = Piece::new(us.other(), PieceKind::Pawn);
-                let beside = |delta| {
-                    mv.to
-                        .offset(delta)
-                        .is_some_and(|s| self.board[s.index()] == enemy_pawn)
-                };
-                if beside(-1) || beside(1) {
-                    let square = mv.from.offset(us.forward()).unwrap_or(mv.to);
-                    self.en_passant = Some(square);
-                    hash ^= keys.en_passant_file[square.file() as usize];
-                }
-            }
-            MoveKind::Normal | MoveKind::EnPassant => {}
         }
         if mv.piece.kind() == Some(PieceKind::King) {
             self.kings[us.index()] = mv.to;
@@ -374,12 +370,11 @@ impl Position {
         self.board[mv.from.index()] = mv.piece;
         self.occupied[us.index()] ^= bit(mv.from) | bit(mv.to);
         if mv.is_capture() {
-            let victim = captured_square(mv);
+            let victim = mv.captured_square();
             self.board[victim.index()] = mv.captured;
             self.occupied[us.other().index()] ^= bit(victim);
         }
-        if mv.kind == MoveKind::Castle {
-            let (rook_from, rook_to) = castling_rook(mv.to);
+        if let Some((rook_from, rook_to)) = mv.castling_rook() {
             self.board[rook_from.index()] = self.board[rook_to.index()];
             self.board[rook_to.index()] = Piece::EMPTY;
             self.occupied[us.index()] ^= bit(rook_from) | bit(rook_to);
@@ -479,27 +474,6 @@ impl Position {
 #[inline(always)]
 pub(crate) fn bit(square: Square) -> u128 {
     1u128 << square.index()
-}
-
-/// Where the captured piece of a capture stands: beside the pawn, behind the
-/// target square, for en passant.
-#[inline(always)]
-fn captured_square(mv: Move) -> Square {
-    if mv.kind == MoveKind::EnPassant {
-        Square::new(mv.to.file(), mv.from.rank())
-    } else {
-        mv.to
-    }
-}
-
-/// The rook's squares for a castling move, by the king's target square.
-fn castling_rook(king_to: Square) -> (Square, Square) {
-    let rank = king_to.rank();
-    if king_to.file() == 6 {
-        (Square::new(7, rank), Square::new(5, rank))
-    } else {
-        (Square::new(0, rank), Square::new(3, rank))
-    }
 }
 
 /// True when `square` is attacked by colour `by` on `board`. The square

@@ -75,6 +75,12 @@ struct Vocabulary {
     horizon: &'static str,
     captures: &'static str,
     quiescence: &'static str,
+    deepening: &'static str,
+    depth: &'static str,
+    lazy_cut: &'static str,
+    score: &'static str,
+    margin: &'static str,
+    gain: &'static str,
 }
 
 const ENGLISH: Vocabulary = Vocabulary {
@@ -91,6 +97,12 @@ const ENGLISH: Vocabulary = Vocabulary {
     horizon: "Horizon",
     captures: "Captures",
     quiescence: "Quiescence",
+    deepening: "Deepening",
+    depth: "depth",
+    lazy_cut: "Lazy cut",
+    score: "Score",
+    margin: "Margin",
+    gain: "gain",
 };
 
 const ITALIAN: Vocabulary = Vocabulary {
@@ -107,6 +119,12 @@ const ITALIAN: Vocabulary = Vocabulary {
     horizon: "Orizzonte",
     captures: "Catture",
     quiescence: "Quiescenza",
+    deepening: "Approfondimento",
+    depth: "profondità",
+    lazy_cut: "Taglio pigro",
+    score: "Punteggio",
+    margin: "Margine",
+    gain: "guadagno",
 };
 
 impl Words {
@@ -271,6 +289,64 @@ impl Tracer {
         }
     }
     // ANCHOR_END: tracer_quiescence
+
+    // ANCHOR: tracer_lazy
+    /// A node at `level` was searched `depth` plies deep before its own
+    /// search (Kornilov's internal deepening): the move that search hands
+    /// up to be tried first, if it found one, and its value.
+    #[inline]
+    pub fn deepened(&self, level: u32, depth: i32, mv: Option<Move>, value: i32) {
+        if self.shows(level) {
+            let mv = mv.map(|mv| mv.to_string());
+            tracing::info!(
+                target: TARGET,
+                kind = "deepened",
+                level,
+                depth,
+                mv = mv.as_deref(),
+                value
+            );
+        }
+    }
+
+    /// A node at `level` was cut off unsearched (Kornilov's lazy cut): its
+    /// own `score` and the `value` of its search `depth` plies deep both
+    /// stand at least `margin` above `beta`.
+    #[inline]
+    pub fn lazy_cut(&self, level: u32, score: i32, value: i32, depth: i32, margin: i32, beta: i32) {
+        if self.shows(level) {
+            tracing::info!(
+                target: TARGET,
+                kind = "lazy_cut",
+                level,
+                score,
+                value,
+                depth,
+                margin,
+                beta
+            );
+        }
+    }
+
+    /// A node of the main search at `level` may stand pat on its `value`
+    /// (Kornilov's selective search): the move that led to it gained
+    /// `gain`, less than the ply's `limit`, and gave no check; `cut` when
+    /// that value alone reaches beta.
+    #[inline]
+    pub fn selective_stand_pat(&self, level: u32, gain: i32, limit: i32, value: i32, cut: bool) {
+        if self.shows(level) {
+            tracing::info!(
+                target: TARGET,
+                kind = "selective_stand_pat",
+                level,
+                gain,
+                limit,
+                value,
+                cut
+            );
+        }
+    }
+    // ANCHOR_END: tracer_lazy
 }
 
 /// The fields of one trace event.
@@ -290,6 +366,11 @@ struct Fields {
     into: String,
     into_score: i64,
     quiescence: bool,
+    depth: i64,
+    score: i64,
+    margin: i64,
+    gain: i64,
+    limit: i64,
 }
 
 impl Visit for Fields {
@@ -301,6 +382,11 @@ impl Visit for Fields {
             "out_score" => self.out_score = value,
             "into_score" => self.into_score = value,
             "level" => self.level = value.max(0) as usize,
+            "depth" => self.depth = value,
+            "score" => self.score = value,
+            "margin" => self.margin = value,
+            "gain" => self.gain = value,
+            "limit" => self.limit = value,
             _ => {}
         }
     }
@@ -415,6 +501,47 @@ impl TraceLayer {
                     fields.beta.unwrap_or_default()
                 );
             }
+            "deepened" => {
+                let _ = write!(
+                    lines,
+                    "{} {} {}: {} {}",
+                    w.deepening, w.level, fields.level, w.depth, fields.depth
+                );
+                if !fields.mv.is_empty() {
+                    let _ = write!(lines, ", {}={}", w.best, fields.mv);
+                }
+                let _ = writeln!(lines, ", {}={}", w.value, fields.value);
+            }
+            "lazy_cut" => {
+                // The node ends here: nothing of it is left to print.
+                moves.clear();
+                *swap = None;
+                let _ = writeln!(
+                    lines,
+                    "{} {} {}: {}={}, {}={} ({} {}), {}={}, {}={}",
+                    w.lazy_cut,
+                    w.level,
+                    fields.level,
+                    w.score,
+                    fields.score,
+                    w.value,
+                    fields.value,
+                    w.depth,
+                    fields.depth,
+                    w.margin,
+                    fields.margin,
+                    w.beta,
+                    fields.beta.unwrap_or_default()
+                );
+            }
+            "selective_stand_pat" => {
+                let cut = if fields.cut { CUT_MARK } else { "" };
+                let _ = write!(
+                    moves,
+                    " {STAND_PAT}={} [{} {}<{}]{cut}",
+                    fields.value, w.gain, fields.gain, fields.limit
+                );
+            }
             "result" => {
                 let (list, result) = if fields.quiescence {
                     (w.captures, w.quiescence)
@@ -506,4 +633,44 @@ pub fn capture<R>(words: Words, f: impl FnOnce() -> R) -> (String, R) {
     let result = tracing::subscriber::with_default(subscriber, f);
     let bytes = buffer.lock().unwrap_or_else(|e| e.into_inner()).clone();
     (String::from_utf8_lossy(&bytes).into_owned(), result)
+}
+
+#[cfg(test)]
+mod lazy_events {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn deepening_lazy_cut_and_selective_stand_pat_lines() {
+        let position = Position::startpos();
+        let d2d4 = position.parse_move("d2d4").unwrap();
+        let (text, ()) = capture(Words::English, || {
+            let tracer = Tracer::new(3);
+            tracer.deepened(2, 1, Some(d2d4), 12);
+            tracer.deepened(2, 3, None, -5);
+            tracer.lazy_cut(3, 130, 120, 1, 50, 60);
+            tracer.selective_stand_pat(3, 8, 100, 35, false);
+            tracer.moved(3, d2d4, 40);
+            tracer.result(3, true, 40, Some(d2d4), None);
+            tracer.selective_stand_pat(3, 0, 100, 90, true);
+            tracer.result(3, true, 90, None, None);
+        });
+        assert_eq!(
+            text,
+            "Deepening level 2: depth 1, Move=d2d4, Value=12\n\
+             Deepening level 2: depth 3, Value=-5\n\
+             Lazy cut level 3: Score=130, Value=120 (depth 1), Margin=50, Beta=60\n\
+             Moves level 3: stand-pat=35 [gain 8<100] d2d4=40\n\
+             Result level 3: Found=1, Value=40\n\
+             Moves level 3: stand-pat=90 [gain 0<100] // Cut\n\
+             Result level 3: Found=1, Value=90\n"
+        );
+        let (italian, ()) = capture(Words::Italian, || {
+            Tracer::new(2).deepened(2, 1, Some(d2d4), 12);
+        });
+        assert_eq!(
+            italian,
+            "Approfondimento livello 2: profondità 1, Mossa=d2d4, Valore=12\n"
+        );
+    }
 }

@@ -1,0 +1,9 @@
+//! The LaMoSca v0.10 binary: alpha-beta with move ordering and a
+//! quiescence search at the horizon, behind the shared command line and UCI
+//! driver. Run it with `--help` for the commands and switches.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    common::cli::run::<lamosca_v10_quiescence::QuiescenceSearch>()
+}
