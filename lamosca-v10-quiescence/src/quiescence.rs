@@ -32,8 +32,8 @@
 
 use common::trace::{Tracer, Window};
 use common::{
-    evaluate, no_moves_score, piece_value, Move, MoveStack, PieceKind, Position, SearchControl,
-    CHECK_EVERY, INFINITY, MAX_PLY,
+    evaluate, no_moves_score, piece_value, Move, MoveStack, PieceKind, Position, ScoredMove,
+    SearchControl, CHECK_EVERY, INFINITY, MAX_PLY,
 };
 use lamosca_v09::ordering::{mvv_lva, pick};
 
@@ -362,10 +362,7 @@ impl Run<'_> {
     /// Brings the best capture from slot `i` on to slot `i`, as the main
     /// search does with every move.
     fn pick(&mut self, ply: usize, i: usize, level: u32) {
-        let moves = self.stack.moves_mut(ply);
-        if let Some(from) = pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
-        }
+        pick_and_report(self.stack.moves_mut(ply), i, level, self.tracer);
     }
 
     /// True once the control says stop, asking it every few thousand nodes.
@@ -376,5 +373,14 @@ impl Run<'_> {
             self.stopped = true;
         }
         self.stopped
+    }
+}
+
+/// v0.09's `pick` on `moves` from slot `i`, with the swap reported to the
+/// trace before the move is searched: what the main search and the
+/// quiescence both do before each move.
+pub(crate) fn pick_and_report(moves: &mut [ScoredMove], i: usize, level: u32, tracer: &Tracer) {
+    if let Some(from) = pick(moves, i) {
+        tracer.swap(level, moves[from], moves[i]);
     }
 }

@@ -9,9 +9,9 @@ use common::{
     no_moves_score, Engine, EngineOption, Move, MoveStack, OptionKind, OptionValue, Position,
     Report, SearchControl, Statistic, CHECK_EVERY, INFINITY,
 };
-use lamosca_v09::ordering::{pick, MoveOrder};
+use lamosca_v09::ordering::MoveOrder;
 
-use crate::quiescence::{EGainForm, Quiescence, QuiescenceMode, DEFAULT_DELTA};
+use crate::quiescence::{pick_and_report, EGainForm, Quiescence, QuiescenceMode, DEFAULT_DELTA};
 
 // ANCHOR: options
 /// The switches of this version: the forum quiescence with its static
@@ -250,10 +250,7 @@ impl Search<'_> {
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap before the move is searched.
     fn pick(&mut self, ply: usize, i: usize, level: u32) {
-        let moves = self.stack.moves_mut(ply);
-        if let Some(from) = pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
-        }
+        pick_and_report(self.stack.moves_mut(ply), i, level, self.tracer);
     }
 
     /// True once the control says stop, asking it every few thousand nodes.
