@@ -19,6 +19,7 @@ pub mod ladder;
 pub mod links;
 pub mod markdown;
 pub mod measure;
+pub mod output;
 pub mod san;
 pub mod search_measure;
 pub mod search_tables;
@@ -26,6 +27,7 @@ pub mod snapshots;
 pub mod summary;
 pub mod tree;
 pub mod v10_chapter;
+pub mod v11_measure;
 pub mod wac;
 
 #[cfg(test)]

@@ -16,7 +16,8 @@ commands:
   check      list the generated files that are stale, missing or left over
   measure    time the searches into book/chapters/measured
              (run it as `cargo run --release -p book -- measure`);
-             `measure PART` runs one part: speed, v09, v10, wac or charts
+             `measure PART` runs one part: speed, v09, v10, wac, v11,
+             v11-wac or charts
   match      play games between two engines (`match --help` for the switches)
   session    write down a short UCI session with an engine (`session --help`)
   check-html [DIR]
@@ -35,7 +36,7 @@ fn main() -> ExitCode {
         ["check-html"] => check_html(None),
         ["check-html", dir] => check_html(Some(dir)),
         ["help"] | ["-h"] | ["--help"] => {
-            println!("{USAGE}");
+            book::say!("{USAGE}");
             Ok(true)
         }
         _ => {
@@ -59,12 +60,12 @@ fn generate() -> Result<bool> {
     let dir = workspace.generated();
     let written = write_all(&dir, &files)?;
     for path in &written.changed {
-        println!("wrote    {}", path.display());
+        book::say!("wrote    {}", path.display());
     }
     for path in &written.removed {
-        println!("removed  {}", path.display());
+        book::say!("removed  {}", path.display());
     }
-    println!(
+    book::say!(
         "{}: {} written, {} removed, {} already up to date",
         dir.display(),
         written.changed.len(),
@@ -72,7 +73,7 @@ fn generate() -> Result<bool> {
         written.unchanged
     );
     for note in book::diff::pending(&workspace) {
-        println!("{note}");
+        book::say!("{note}");
     }
     Ok(true)
 }
@@ -83,14 +84,14 @@ fn check() -> Result<bool> {
     let dir = workspace.generated();
     let problems = compare(&dir, &files)?;
     if problems.is_empty() {
-        println!("{}: all {} files up to date", dir.display(), files.len());
+        book::say!("{}: all {} files up to date", dir.display(), files.len());
         return Ok(true);
     }
-    println!("{}:", dir.display());
+    book::say!("{}:", dir.display());
     for problem in &problems {
-        println!("  {problem}");
+        book::say!("  {problem}");
     }
-    println!("run `cargo run -p book -- generate` to bring them up to date");
+    book::say!("run `cargo run -p book -- generate` to bring them up to date");
     Ok(false)
 }
 
@@ -119,7 +120,7 @@ fn measure(only: Option<&str>) -> Result<bool> {
         for file in part()? {
             let path = dir.join(&file.path);
             std::fs::write(&path, &file.text)?;
-            println!("wrote {}", path.display());
+            book::say!("wrote {}", path.display());
         }
     }
     Ok(true)
@@ -127,7 +128,7 @@ fn measure(only: Option<&str>) -> Result<bool> {
 
 fn play_match(words: &[&str]) -> Result<bool> {
     if words.iter().any(|word| matches!(*word, "--help" | "-h")) {
-        println!("{}", book::ladder::cli::MATCH_USAGE);
+        book::say!("{}", book::ladder::cli::MATCH_USAGE);
         return Ok(true);
     }
     let args = book::ladder::cli::read_match(words)?;
@@ -149,7 +150,7 @@ fn play_match(words: &[&str]) -> Result<bool> {
 
 fn session(words: &[&str]) -> Result<bool> {
     if words.iter().any(|word| matches!(*word, "--help" | "-h")) {
-        println!("{}", book::ladder::cli::SESSION_USAGE);
+        book::say!("{}", book::ladder::cli::SESSION_USAGE);
         return Ok(true);
     }
     let (engine, out) = book::ladder::cli::read_session(words)?;
@@ -171,7 +172,7 @@ fn check_html(dir: Option<&str>) -> Result<bool> {
     let report = book::html_check::check_site(&site)
         .map_err(|error| anyhow::anyhow!("reading {}: {error}", site.display()))?;
     if report.broken.is_empty() {
-        println!(
+        book::say!(
             "{}: {} pages, {} internal links and pictures, none broken",
             site.display(),
             report.pages,
@@ -179,14 +180,14 @@ fn check_html(dir: Option<&str>) -> Result<bool> {
         );
         return Ok(true);
     }
-    println!(
+    book::say!(
         "{}: {} of {} internal links and pictures lead nowhere:",
         site.display(),
         report.broken.len(),
         report.followed
     );
     for broken in &report.broken {
-        println!("  {broken}");
+        book::say!("  {broken}");
     }
     Ok(false)
 }

@@ -17,6 +17,7 @@ use lamosca_v07::NegaMax;
 
 use crate::generate::Generated;
 use crate::markdown::{thousands, Align, Table};
+use crate::search_measure::measured_header;
 
 /// How many times each measurement is repeated; the fastest run is kept,
 /// being the one least disturbed by the rest of the machine.
@@ -28,18 +29,9 @@ const V07_DEPTHS: [u32; 3] = [3, 4, 5];
 /// The depth of the timed perft.
 const PERFT_DEPTH: usize = 5;
 
-/// The header of every measured file.
+/// The first lines of the file.
 fn header() -> String {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    format!(
-        "<!-- Measured by `cargo run --release -p book -- measure`. Times depend on the \
-         machine and change from run to run, so the tests never compare this file with a \
-         fresh run: measure again to update it. -->\n\
-         Measured on {} {}, {threads} hardware threads, release build; \
-         each time is the fastest of {RUNS} runs.\n\n",
-        std::env::consts::ARCH,
-        std::env::consts::OS,
-    )
+    measured_header(&format!("Each time is the fastest of {RUNS} runs."))
 }
 
 /// The fastest of [`RUNS`] runs of `f`, with the last result.
@@ -111,6 +103,8 @@ pub const PARTS: &[Part] = &[
     ("v09", crate::search_measure::v09),
     ("v10", crate::search_measure::v10),
     ("wac", crate::search_measure::wac),
+    ("v11", crate::v11_measure::depths),
+    ("v11-wac", crate::v11_measure::wac),
     ("charts", crate::chart::measured_charts),
 ];
 

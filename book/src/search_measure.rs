@@ -70,20 +70,20 @@ const CPU_TIME_FROM: Duration = Duration::from_millis(200);
 /// this thread, when the system reports it, so that other programs sharing
 /// the machine do not count; a short one by the clock on the wall, which is
 /// finer, and which repeating the search (see [`timed`]) keeps honest.
-struct Stopwatch {
+pub(crate) struct Stopwatch {
     wall: Instant,
     cpu: Option<Duration>,
 }
 
 impl Stopwatch {
-    fn start() -> Stopwatch {
+    pub(crate) fn start() -> Stopwatch {
         Stopwatch {
             cpu: thread_cpu_time(),
             wall: Instant::now(),
         }
     }
 
-    fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         let wall = self.wall.elapsed();
         match (self.cpu, thread_cpu_time()) {
             (Some(start), Some(now)) if now.saturating_sub(start) >= CPU_TIME_FROM => {
@@ -94,10 +94,23 @@ impl Stopwatch {
     }
 }
 
-/// The first lines of every file written here.
-fn header() -> String {
+/// The first lines of every measured file: what it is, the machine, and
+/// `how` its times were taken.
+pub(crate) fn measured_header(how: &str) -> String {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let clock = if thread_cpu_time().is_some() {
+    format!(
+        "<!-- Measured by `cargo run --release -p book -- measure`. Times depend on the \
+         machine and change from run to run, so the tests never compare this file with a \
+         fresh run: measure again to update it. -->\n\
+         Measured on {} {}, {threads} hardware threads, release build. {how}\n\n",
+        std::env::consts::ARCH,
+        std::env::consts::OS,
+    )
+}
+
+/// The first lines of a file timed by [`Stopwatch`].
+pub(crate) fn header() -> String {
+    let how = if thread_cpu_time().is_some() {
         format!(
             "A time over {} ms is the processor time of the searching thread (from \
              `/proc/thread-self/schedstat`), so that other programs running meanwhile do \
@@ -107,14 +120,7 @@ fn header() -> String {
     } else {
         "Times are read on the clock.".to_string()
     };
-    format!(
-        "<!-- Measured by `cargo run --release -p book -- measure`. Times depend on the \
-         machine and change from run to run, so the tests never compare this file with a \
-         fresh run: measure again to update it. -->\n\
-         Measured on {} {}, {threads} hardware threads, release build. {clock}\n\n",
-        std::env::consts::ARCH,
-        std::env::consts::OS,
-    )
+    measured_header(&how)
 }
 
 /// [`header`], and how the searches were timed.

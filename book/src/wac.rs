@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use anyhow::{anyhow, bail, ensure, Context as _, Result};
-use common::Position;
+use common::{Move, Position};
 
 use crate::generate::Generated;
 use crate::markdown::{thousands, Align, Table, GENERATED_NOTE};
@@ -38,7 +38,12 @@ pub struct Problem {
 impl Problem {
     /// True when `run` chose one of the solving moves.
     pub fn solved_by(&self, run: &Run) -> bool {
-        run.best.is_some_and(|mv| {
+        self.solved_with(run.best)
+    }
+
+    /// True when `answer` is one of the solving moves.
+    pub fn solved_with(&self, answer: Option<Move>) -> bool {
+        answer.is_some_and(|mv| {
             let text = san(&self.position, mv);
             self.best.iter().any(|best| same_move(best, &text))
         })

@@ -133,8 +133,9 @@ impl EngineOption {
 }
 
 /// When a search must stop: a flag another thread may raise (UCI `stop`), a
-/// deadline and a node budget. Searches ask [`SearchControl::should_stop`]
-/// every few thousand nodes, so that asking costs next to nothing.
+/// deadline and a node budget. Searches ask [`SearchControl::poll`] at
+/// every node; it reads the clock only every few thousand, so that asking
+/// costs next to nothing.
 #[derive(Clone, Debug, Default)]
 pub struct SearchControl {
     stop: Arc<AtomicBool>,
@@ -199,9 +200,22 @@ impl SearchControl {
         }
         over
     }
+
+    /// What a search asks at every node, having visited `nodes`: true when
+    /// it must stop. The flag is read every time, which costs next to
+    /// nothing; the clock and the budget only every [`CHECK_EVERY`] nodes,
+    /// through [`should_stop`](Self::should_stop).
+    #[inline]
+    pub fn poll(&self, nodes: u64) -> bool {
+        if nodes.is_multiple_of(CHECK_EVERY) {
+            self.should_stop(nodes)
+        } else {
+            self.stopped()
+        }
+    }
 }
 
-/// How often, in nodes, a search asks its control whether to stop.
+/// How often, in nodes, [`SearchControl::poll`] reads the clock.
 pub const CHECK_EVERY: u64 = 4096;
 
 /// One figure of a search's statistics, printed at the end of its trace.
@@ -308,4 +322,31 @@ pub trait Engine: Send + 'static {
         control: &SearchControl,
         tracer: &Tracer,
     ) -> Report;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn poll_reads_the_budget_every_check_and_the_flag_every_node() {
+        let control = SearchControl::unlimited().with_node_limit(10);
+        // Over the budget, but between two checks: not read yet.
+        assert!(!control.poll(11));
+        assert!(control.poll(CHECK_EVERY));
+        // The budget raised the flag, which every later node sees.
+        assert!(control.poll(CHECK_EVERY + 1));
+
+        let flagged = SearchControl::unlimited();
+        assert!(!flagged.poll(1));
+        flagged.stop();
+        assert!(flagged.poll(2));
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_at_the_next_check() {
+        let control = SearchControl::unlimited().with_deadline(Instant::now());
+        assert!(!control.poll(CHECK_EVERY - 1));
+        assert!(control.poll(2 * CHECK_EVERY));
+    }
 }

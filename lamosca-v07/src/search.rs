@@ -4,7 +4,7 @@
 use common::trace::Tracer;
 use common::{
     evaluate, no_moves_score, Engine, Move, MoveStack, Position, Report, SearchControl, Statistic,
-    CHECK_EVERY, INFINITY,
+    INFINITY,
 };
 
 /// LaMoSca v0.07: a plain NegaMax to a fixed depth.
@@ -74,10 +74,8 @@ impl Search<'_> {
     fn negamax(&mut self, position: &mut Position, depth: u32, level: u32) -> (i32, Option<Move>) {
         self.nodes += 1;
         // Step 1. Stop when told to; the caller discards what follows.
-        if self.nodes.is_multiple_of(CHECK_EVERY) && self.control.should_stop(self.nodes) {
+        if self.control.poll(self.nodes) {
             self.stopped = true;
-        }
-        if self.stopped {
             return (0, None);
         }
         // Step 2. A leaf: the evaluation is the value.

@@ -6,7 +6,7 @@
 use common::trace::{Tracer, Window};
 use common::{
     evaluate, no_moves_score, Engine, EngineOption, Move, MoveStack, OptionKind, OptionValue,
-    Position, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY,
+    Position, Report, SearchControl, Statistic, INFINITY,
 };
 
 use crate::ordering::{pick, MoveOrder};
@@ -205,12 +205,8 @@ impl Search<'_> {
         // Step 1. Stop when told to; the caller discards what follows.
         // Asked before the leaf test, so that leaves, most of the nodes,
         // count towards the next question too.
-        if self.counts.nodes.is_multiple_of(CHECK_EVERY)
-            && self.control.should_stop(self.counts.nodes)
-        {
+        if self.control.poll(self.counts.nodes) {
             self.stopped = true;
-        }
-        if self.stopped {
             return (0, None);
         }
         // Step 2. A leaf: the evaluation is the value.

@@ -33,7 +33,7 @@
 use common::trace::{Tracer, Window};
 use common::{
     evaluate, no_moves_score, piece_value, Move, MoveStack, PieceKind, Position, ScoredMove,
-    SearchControl, CHECK_EVERY, INFINITY, MAX_PLY,
+    SearchControl, INFINITY, MAX_PLY,
 };
 use lamosca_v09::ordering::{mvv_lva, pick};
 
@@ -196,7 +196,8 @@ impl Run<'_> {
     ) -> i32 {
         self.counts.nodes += 1;
         let ply = level as usize - 1;
-        if self.should_stop() {
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
             return 0;
         }
         let window = Window { alpha, beta };
@@ -317,7 +318,8 @@ impl Run<'_> {
         level: u32,
     ) -> i32 {
         self.counts.nodes += 1;
-        if self.should_stop() {
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
             return 0;
         }
         let window = Window { alpha, beta };
@@ -363,16 +365,6 @@ impl Run<'_> {
     /// search does with every move.
     fn pick(&mut self, ply: usize, i: usize, level: u32) {
         pick_and_report(self.stack.moves_mut(ply), i, level, self.tracer);
-    }
-
-    /// True once the control says stop, asking it every few thousand nodes.
-    fn should_stop(&mut self) -> bool {
-        if self.counts.nodes.is_multiple_of(CHECK_EVERY)
-            && self.control.should_stop(self.counts.nodes)
-        {
-            self.stopped = true;
-        }
-        self.stopped
     }
 }
 

@@ -7,7 +7,7 @@
 use common::trace::{Tracer, Window};
 use common::{
     no_moves_score, Engine, EngineOption, Move, MoveStack, OptionKind, OptionValue, Position,
-    Report, SearchControl, Statistic, CHECK_EVERY, INFINITY,
+    Report, SearchControl, Statistic, INFINITY,
 };
 use lamosca_v09::ordering::MoveOrder;
 
@@ -197,7 +197,8 @@ impl Search<'_> {
         }
         self.counts.nodes += 1;
         // Step 2. Stop when told to; the caller discards what follows.
-        if self.should_stop() {
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
             return (0, None);
         }
         // Step 3. Generate the moves and give each its ordering value.
@@ -251,15 +252,5 @@ impl Search<'_> {
     /// reports the swap before the move is searched.
     fn pick(&mut self, ply: usize, i: usize, level: u32) {
         pick_and_report(self.stack.moves_mut(ply), i, level, self.tracer);
-    }
-
-    /// True once the control says stop, asking it every few thousand nodes.
-    fn should_stop(&mut self) -> bool {
-        if self.counts.nodes.is_multiple_of(CHECK_EVERY)
-            && self.control.should_stop(self.counts.nodes)
-        {
-            self.stopped = true;
-        }
-        self.stopped
     }
 }

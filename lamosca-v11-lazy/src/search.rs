@@ -22,7 +22,7 @@
 use common::trace::{Tracer, Window};
 use common::{
     no_moves_score, piece_value, Engine, EngineOption, Move, MoveStack, OptionKind, OptionValue,
-    PieceKind, Position, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY,
+    PieceKind, Position, Report, SearchControl, Statistic, INFINITY,
 };
 use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
@@ -500,7 +500,8 @@ impl Search<'_> {
 
         // Step 3. TimeOver: once the time is over, every node returns at
         // once and the caller throws its value away.
-        if self.time_over() {
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
             return (0, None);
         }
         let window = Window { alpha, beta };
@@ -656,16 +657,6 @@ impl Search<'_> {
         if !mv.is_capture() {
             self.killers.store(ply, mv);
         }
-    }
-
-    /// True once the control says stop, asking it every few thousand nodes.
-    fn time_over(&mut self) -> bool {
-        if self.counts.nodes.is_multiple_of(CHECK_EVERY)
-            && self.control.should_stop(self.counts.nodes)
-        {
-            self.stopped = true;
-        }
-        self.stopped
     }
 }
 

@@ -259,7 +259,7 @@ pub fn run_match(args: &MatchArgs, command: &str) -> Result<()> {
     let mut pgn_error = None;
     let result = runner::play_match(&plan, |game, tally| {
         let first = &game.sides[runner::first_engine_color(game.number).index()].name;
-        println!("{}", runner::progress_line(game, args.games, first, tally));
+        crate::say!("{}", runner::progress_line(game, args.games, first, tally));
         if let Some(file) = &mut pgn_file {
             let event = format!("{} vs {}", game.sides[0].name, game.sides[1].name);
             let written = file
@@ -273,14 +273,14 @@ pub fn run_match(args: &MatchArgs, command: &str) -> Result<()> {
             log.flush();
         }
     })?;
-    println!("\n{}", runner::summary(&result, &args.settings));
+    crate::say!("\n{}", runner::summary(&result, &args.settings));
     if let Some(error) = pgn_error {
         bail!("the PGN could not be written: {error}");
     }
     if let Some(path) = &args.report {
         let text = runner::report(&result, &args.settings, command, &date.replace('.', "-"));
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {}", path.display());
+        crate::say!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -290,12 +290,12 @@ pub fn run_match(args: &MatchArgs, command: &str) -> Result<()> {
 pub fn run_session(engine: &[String], out: Option<&std::path::Path>) -> Result<()> {
     let transcript = session::run(engine, &session::SCRIPT)?;
     match out {
-        None => print!("{transcript}"),
+        None => crate::output::print(&transcript),
         Some(path) => {
             let text = session::fragment(&transcript, &engine.join(" "));
             std::fs::write(path, text)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            println!("wrote {}", path.display());
+            crate::say!("wrote {}", path.display());
         }
     }
     Ok(())
