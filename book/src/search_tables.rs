@@ -295,15 +295,34 @@ pub const V09_GENERATED: V09Limits = V09Limits {
 pub fn v09_runs(
     fen: &str,
     limits: V09Limits,
+    timed: impl FnMut(&dyn Fn() -> Run) -> Run,
+) -> Result<Vec<Vec<Run>>> {
+    runs_by_depth(
+        fen,
+        &V09_CONFIGS,
+        limits.first..=limits.depth,
+        |config| matches!(config.searcher, Searcher::V07).then_some(limits.v07_budget),
+        timed,
+    )
+}
+
+/// Every search of one position with `configs`, depth by depth:
+/// `runs[i][c]` is configuration `c` at the `i`-th of `depths`, each
+/// search stopped after `budget(config)` nodes if that is some. A
+/// configuration that ran out of budget would at a greater depth too, so
+/// it is not searched again: its last run stands in the deeper rows.
+fn runs_by_depth(
+    fen: &str,
+    configs: &[Config],
+    depths: std::ops::RangeInclusive<u32>,
+    budget: impl Fn(&Config) -> Option<u64>,
     mut timed: impl FnMut(&dyn Fn() -> Run) -> Run,
 ) -> Result<Vec<Vec<Run>>> {
     let position = position(fen)?;
     let mut all: Vec<Vec<Run>> = Vec::new();
-    for depth in limits.first..=limits.depth {
+    for depth in depths {
         let mut row = Vec::new();
-        for (c, config) in V09_CONFIGS.iter().enumerate() {
-            let budget = matches!(config.searcher, Searcher::V07).then_some(limits.v07_budget);
-            // Once v0.07 runs out of budget, a deeper search would too.
+        for (c, config) in configs.iter().enumerate() {
             let gave_up = all.last().is_some_and(|previous| !previous[c].finished);
             row.push(if gave_up {
                 Run {
@@ -311,7 +330,7 @@ pub fn v09_runs(
                     ..all.last().expect("a previous depth")[c].clone()
                 }
             } else {
-                timed(&|| run(config.searcher, &position, depth, budget))
+                timed(&|| run(config.searcher, &position, depth, budget(config)))
             });
         }
         all.push(row);
@@ -488,31 +507,19 @@ pub const V10_GENERATED: V10Limits = V10Limits {
 };
 
 /// Every v0.10 search of one position: `runs[i][c]` is configuration `c`
-/// of [`V10_CONFIGS`] at the `i`-th depth. A configuration that ran out of
-/// budget is not searched deeper.
+/// of [`V10_CONFIGS`] at the `i`-th depth, each within the same budget.
 pub fn v10_runs(
     fen: &str,
     limits: V10Limits,
-    mut timed: impl FnMut(&dyn Fn() -> Run) -> Run,
+    timed: impl FnMut(&dyn Fn() -> Run) -> Run,
 ) -> Result<Vec<Vec<Run>>> {
-    let position = position(fen)?;
-    let mut all: Vec<Vec<Run>> = Vec::new();
-    for depth in limits.first..=limits.depth {
-        let mut row = Vec::new();
-        for (c, config) in V10_CONFIGS.iter().enumerate() {
-            let gave_up = all.last().is_some_and(|previous| !previous[c].finished);
-            row.push(if gave_up {
-                Run {
-                    depth,
-                    ..all.last().expect("a previous depth")[c].clone()
-                }
-            } else {
-                timed(&|| run(config.searcher, &position, depth, Some(limits.budget)))
-            });
-        }
-        all.push(row);
-    }
-    Ok(all)
+    runs_by_depth(
+        fen,
+        &V10_CONFIGS,
+        limits.first..=limits.depth,
+        |_| Some(limits.budget),
+        timed,
+    )
 }
 
 /// Nodes and the quiescence share, one row per configuration, one column
