@@ -85,7 +85,7 @@ fn reach(search: &dyn Fn(&Limits) -> Report, depth: u32) -> (Report, Duration) {
     (report, stopwatch.elapsed())
 }
 
-/// The depth each version reaches with [`MOVE_TIME`] to think.
+/// What `search` finds with [`MOVE_TIME`] on the clock.
 fn in_one_second(search: &dyn Fn(&Limits) -> Report) -> Report {
     search(&Limits {
         depth: MAX_DEPTH,
@@ -167,9 +167,17 @@ fn cost_table(positions: &[(&str, Vec<Row>)]) -> Table {
     table
 }
 
-/// The time and nodes to reach depths 4 to 8, a table per position, what
-/// each idea saves, and the depth each version reaches in one second.
+/// The time and nodes to reach depths 4 to 8, a table per position, and
+/// what each idea saves; then the depth each version reaches in one second.
 pub fn depths() -> Result<Vec<Generated>> {
+    Ok(vec![
+        Generated::new("v11-depths.md", depth_tables()?),
+        Generated::new("v11-one-second.md", one_second_table()?),
+    ])
+}
+
+/// The depth tables of every position, and what each idea saves.
+fn depth_tables() -> Result<String> {
     let mut body = format!(
         "{}Each cell: the nodes and the time to finish that depth, deepening from \
          the first (v0.10 by the driver, one depth after another; v0.11 by itself). \
@@ -204,8 +212,12 @@ pub fn depths() -> Result<Vec<Generated>> {
          v0.11's defaults, at the deepest depth all of them finished:\n\n{}",
         cost_table(&measured).render()
     );
+    Ok(body)
+}
 
-    let mut second = Table::new(&[
+/// The depth and nodes of each version with one second on the clock.
+fn one_second_table() -> Result<String> {
+    let mut table = Table::new(&[
         ("position", Align::Left),
         ("v0.10 depth", Align::Right),
         ("v0.10 nodes", Align::Right),
@@ -217,7 +229,7 @@ pub fn depths() -> Result<Vec<Generated>> {
         let position = parse(fen)?;
         let old = in_one_second(&|limits| drive(QuiescenceSearch::new(), &position, limits));
         let new = in_one_second(&|limits| drive(LazySearch::new(), &position, limits));
-        second.row([
+        table.row([
             name.to_string(),
             old.depth.to_string(),
             thousands(old.nodes),
@@ -226,17 +238,13 @@ pub fn depths() -> Result<Vec<Generated>> {
             format!("{:+}", i64::from(new.depth) - i64::from(old.depth)),
         ]);
     }
-    let second = format!(
+    Ok(format!(
         "{}The deepest depth each version finished in {} s on the clock, and the nodes \
          it searched meanwhile.\n\n{}",
         measured_header(CLOCKED),
         MOVE_TIME.as_secs(),
-        second.render()
-    );
-    Ok(vec![
-        Generated::new("v11-depths.md", body),
-        Generated::new("v11-one-second.md", second),
-    ])
+        table.render()
+    ))
 }
 
 /// Win At Chess with one second a position, v0.10 against v0.11.
