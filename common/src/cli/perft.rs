@@ -1,11 +1,15 @@
 //! `perft` and `perft-suite`: the move generator's proof, from the command
 //! line.
 //!
-//! `perft 3 --divide` prints exactly what Stockfish prints for
-//! `go perft 3`: one `move: count` line per legal move, a blank line and
-//! `Nodes searched: N`. When a count is wrong, `diff` of the two outputs
-//! names the first move below which they disagree; play it with `--moves`
-//! and divide again, one ply lower, until the wrong move is found.
+//! `perft 3 --divide` prints the lines Stockfish prints for `go perft 3`:
+//! one `move: count` line per legal move, a blank line and
+//! `Nodes searched: N`. The moves come in another order (each program
+//! lists them as it generates them) and Stockfish ends with one more blank
+//! line, so sort both before comparing them:
+//! `diff -B <(sort ours.txt) <(sort theirs.txt)`. When a count is wrong,
+//! the first line that differs names the move below which they disagree;
+//! play it with `--moves` and divide again, one ply lower, until the wrong
+//! move is found.
 //!
 //! `perft-suite` counts every position of an EPD file whose lines end in
 //! published counts (`FEN ;D1 20 ;D2 400 ;D3 8902`), one line of output per
@@ -136,7 +140,8 @@ pub(super) fn run_suite(args: &SuiteArgs, out: &mut impl Write) -> Result<ExitCo
 
 /// Reads the positions of an EPD suite and their counts. Empty lines and
 /// lines starting with `#` are skipped; operations other than counts
-/// (`id`, `bm`, ...) are ignored.
+/// (`id`, `bm`, ...) are ignored. A file with no position, or with
+/// positions but not one count, is refused: it would check nothing.
 fn read_suite(text: &str) -> Result<Vec<Entry>> {
     let mut entries = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -145,34 +150,71 @@ fn read_suite(text: &str) -> Result<Vec<Entry>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let mut fields = line.split(';').map(str::trim);
-        let fen = fields.next().unwrap_or_default();
+        let (fen, operations) = split_epd(line);
         let position =
-            Position::from_fen(fen).with_context(|| format!("line {line_number}: bad fen"))?;
+            Position::from_fen(&fen).with_context(|| format!("line {line_number}: bad fen"))?;
         let mut counts = Vec::new();
-        for field in fields {
-            let Some(count) = field.strip_prefix('D') else {
+        for operation in &operations {
+            let (opcode, operand) = operation
+                .split_once(char::is_whitespace)
+                .unwrap_or((operation, ""));
+            // A count's opcode is `D` and its depth: `D3 8902`.
+            let Some(depth) = opcode
+                .strip_prefix('D')
+                .filter(|depth| !depth.is_empty() && depth.bytes().all(|b| b.is_ascii_digit()))
+            else {
                 continue;
             };
-            counts.push(read_count(count).with_context(|| {
-                format!("line {line_number}: '{field}' is not a count like 'D3 8902'")
+            counts.push(read_count(depth, operand).with_context(|| {
+                format!("line {line_number}: '{operation}' is not a count like 'D3 8902'")
             })?);
         }
         entries.push(Entry {
             line: line_number,
-            fen: fen.to_string(),
+            fen,
             position,
             counts,
         });
     }
+    if entries.is_empty() {
+        bail!("no position in the file");
+    }
+    if entries.iter().all(|entry| entry.counts.is_empty()) {
+        bail!("no perft count in any position: a suite gives them as operations like 'D3 8902'");
+    }
     Ok(entries)
 }
 
-/// Reads `3 8902`, a depth and its count.
-fn read_count(text: &str) -> Result<(u32, u64)> {
-    let mut words = text.split_whitespace();
-    let (Some(depth), Some(count), None) = (words.next(), words.next(), words.next()) else {
-        bail!("a depth and a count are needed");
+/// Splits a line of EPD into its position and its operations. The position
+/// is the four fields of EPD, followed by the two move counters when a FEN
+/// is written whole (`FEN ;D1 20 ;D2 400`); the operations follow, each
+/// ended by `;` (`bm Qd1+; id "BK.01";`).
+fn split_epd(line: &str) -> (String, Vec<String>) {
+    let (head, tail) = line.split_once(';').unwrap_or((line, ""));
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let counters = words
+        .iter()
+        .skip(4)
+        .take(2)
+        .take_while(|word| word.bytes().all(|b| b.is_ascii_digit()))
+        .count();
+    let fen_words = (4 + counters).min(words.len());
+    let first_operation = words[fen_words..].join(" ");
+    let operations = std::iter::once(first_operation)
+        .chain(
+            tail.split(';')
+                .map(|operation| operation.trim().to_string()),
+        )
+        .filter(|operation| !operation.is_empty())
+        .collect();
+    (words[..fen_words].join(" "), operations)
+}
+
+/// Reads the `3` and the `8902` of `D3 8902`, a depth and its count.
+fn read_count(depth: &str, count: &str) -> Result<(u32, u64)> {
+    let mut words = count.split_whitespace();
+    let (Some(count), None) = (words.next(), words.next()) else {
+        bail!("one count is needed");
     };
     let depth: u32 = depth.parse().context("the depth is not a number")?;
     if !(1..=MAX_DEPTH).contains(&depth) {
@@ -205,6 +247,32 @@ mod tests {
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].line, 3);
         assert_eq!(entries[0].counts, [(1, 20), (2, 400)]);
+    }
+
+    #[test]
+    fn epd_operations_after_the_four_fields_are_read() {
+        let entries = read_suite(
+            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\"; D1 48;\n\
+             4k3/8/8/8/8/8/8/4K3 w - - 0 1;D2 9\n",
+        )
+        .unwrap();
+        assert_eq!(
+            entries[0].fen,
+            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - -"
+        );
+        assert_eq!(entries[0].counts, [(1, 48)]);
+        assert_eq!(entries[1].fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(entries[1].counts, [(2, 9)]);
+    }
+
+    #[test]
+    fn a_suite_that_checks_nothing_is_refused() {
+        let error = read_suite("# only a comment\n\n").unwrap_err();
+        assert_eq!(format!("{error:#}"), "no position in the file");
+        let error =
+            read_suite("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";\n")
+                .unwrap_err();
+        assert!(format!("{error:#}").starts_with("no perft count in any position"));
     }
 
     #[test]
