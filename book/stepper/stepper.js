@@ -399,12 +399,15 @@
     const { event } = view;
     const childId = event.event === "node" ? event.id : event.event === "result" ? event.node : null;
     const isCurrent = (row) => (childId !== null ? row.child.id === childId : row.move === eventMove(record, event));
+    // A search without ordering values (NegaMax) gets no order column.
+    const known = (order) => order !== null && order !== undefined;
+    const ordered = view.rows.some((row) => known(row.order)) || view.untried.some((entry) => known(entry.order));
     const table = make("table", { class: "lms-moves" },
       make("caption", {}, `Moves of node ${view.node.id}, in the order tried`),
       make("thead", {}, make("tr", {},
         make("th", { scope: "col" }, "#"),
         make("th", { scope: "col" }, "move"),
-        make("th", { scope: "col", title: "the value the move ordering gave it" }, "order"),
+        ordered ? make("th", { scope: "col", title: "the value the move ordering gave it" }, "order") : null,
         make("th", { scope: "col", title: "the value the move returned, for the side to move here" }, "value"),
         make("th", { scope: "col" }, "note"))));
     const body = make("tbody");
@@ -431,7 +434,7 @@
       body.append(make("tr", { class: classes.join(" ") },
         make("td", {}, i + 1),
         make("td", { class: "lms-move" }, row.move),
-        make("td", {}, row.order === null ? "" : row.order),
+        ordered ? make("td", {}, known(row.order) ? row.order : "") : null,
         make("td", { class: "lms-value" }, row.value === null ? "…" : row.value),
         make("td", {}, ...notes)));
     });
@@ -447,12 +450,12 @@
       body.append(make("tr", { class: classes.join(" ") },
         make("td", {}, ""),
         make("td", { class: "lms-move" }, entry.move),
-        make("td", {}, entry.order === null || entry.order === undefined ? "" : entry.order),
+        ordered ? make("td", {}, known(entry.order) ? entry.order : "") : null,
         make("td", {}, ""),
         make("td", {}, ...notes)));
     }
     if (view.rows.length === 0 && view.untried.length === 0) {
-      body.append(make("tr", {}, make("td", { colspan: 5, class: "lms-leaf" },
+      body.append(make("tr", {}, make("td", { colspan: ordered ? 5 : 4, class: "lms-leaf" },
         view.node.exit >= 0 ? "No moves searched here: a leaf." : "")));
     }
     table.append(body);
@@ -468,7 +471,7 @@
     const kind = node.kind && node.kind !== "main" ? `, ${node.kind}` : "";
     const status = `node ${node.id} of ${record.nodes.size}, level ${node.level}${kind}, step ${view.step + 1} of ${record.steps.length}`;
     panel.classList.toggle("lms-missing", Boolean(missing));
-    panel.replaceChildren(
+    const parts = [
       make("p", { class: "lms-title" }, record.header.version || "search", ` · depth ${record.header.depth}`),
       missing ? make("p", { class: "lms-missing-note" }, missing) : null,
       make("div", { class: "lms-board-box" }, drawBoard(position, node.move, label)),
@@ -480,8 +483,9 @@
         make("p", { class: "lms-status" }, status),
         view.step === record.steps.length - 1 && record.report
           ? make("p", { class: "lms-report" }, `Best ${record.report.best}, value ${record.report.value}, ${record.report.nodes} nodes.`)
-          : null)
-    );
+          : null),
+    ];
+    panel.replaceChildren(...parts.filter((part) => part !== null));
     const current = panel.querySelector(".lms-current");
     const box = panel.querySelector(".lms-moves-box");
     if (current && box) {
@@ -537,14 +541,14 @@
 
   /** Each control: its name, its button text, its keys and what it does. */
   const CONTROLS = [
-    { name: "reset", text: "⏮ Reset", keys: ["r", "Home"], shown: "R or Home", act: (s) => s.go(0) },
+    { name: "reset", text: "⇤ Reset", keys: ["r", "Home"], shown: "R or Home", act: (s) => s.go(0) },
     { name: "back", text: "◀ Back", keys: ["ArrowLeft", "h"], shown: "←", act: (s) => s.go(s.step - 1) },
     { name: "step", text: "Step ▶", keys: ["ArrowRight", "l"], shown: "→", act: (s) => s.go(s.step + 1) },
     { name: "into", text: "↘ Into", keys: ["ArrowDown", "j"], shown: "↓", act: (s) => s.into() },
     { name: "out", text: "↖ Out", keys: ["ArrowUp", "k"], shown: "↑", act: (s) => s.out() },
     { name: "next-cut", text: "✂ Next cut", keys: ["c"], shown: "C", act: (s) => s.next("cut") },
     { name: "next-swap", text: "⇄ Next swap", keys: ["s"], shown: "S", act: (s) => s.next("swap") },
-    { name: "play", text: "⏯ Play", keys: ["p", " "], shown: "P or Space", act: (s) => s.togglePlay() },
+    { name: "play", text: "▷ Play", keys: ["p", " "], shown: "P or Space", act: (s) => s.togglePlay() },
   ];
 
   /** ARIA names for the keys, for `aria-keyshortcuts`. */
@@ -639,7 +643,7 @@
         else this.go(this.step + 1);
       }, PLAY_INTERVAL);
       this.buttons.play.setAttribute("aria-pressed", "true");
-      this.buttons.play.textContent = "⏸ Pause";
+      this.buttons.play.textContent = "❙❙ Pause";
     }
 
     pause() {
@@ -647,7 +651,7 @@
       window.clearInterval(this.timer);
       this.timer = null;
       this.buttons.play.setAttribute("aria-pressed", "false");
-      this.buttons.play.textContent = "⏯ Play";
+      this.buttons.play.textContent = "▷ Play";
     }
 
     onKey(event) {

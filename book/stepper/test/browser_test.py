@@ -289,6 +289,15 @@ def fixture_checks(checks, driver, site):
     url = driver.current_url
     checks.check("the arrow keys do not turn the page while the stepper has focus", driver.current_url == url)
 
+    # Play steps on by itself until paused.
+    press(driver, single, Keys.HOME, "p")
+    time.sleep(2.5)
+    press(driver, single, "p")
+    played = int(single.get_attribute("data-step"))
+    time.sleep(1.5)
+    checks.check("play steps on, pause stops", played >= 2 and single.get_attribute("data-step") == str(played),
+                 f"played to {played}, then {single.get_attribute('data-step')}")
+
     # Keys act only while the stepper has focus.
     driver.find_element(By.CSS_SELECTOR, "main h1").click()
     driver.execute_script("document.activeElement.blur()")
