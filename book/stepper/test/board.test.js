@@ -1,4 +1,4 @@
-// Tests of the stepper's board: `node --test book/stepper/test/`.
+// Tests of the stepper's board: `node --test book/stepper/test/board.test.js`.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
