@@ -456,7 +456,7 @@
     }
     if (view.rows.length === 0 && view.untried.length === 0) {
       body.append(make("tr", {}, make("td", { colspan: ordered ? 5 : 4, class: "lms-leaf" },
-        view.node.exit >= 0 ? "No moves searched here: a leaf." : "")));
+        view.node.children.length === 0 ? "No moves searched here: a leaf." : "No move tried yet.")));
     }
     table.append(body);
     return make("div", { class: "lms-moves-box" }, table);
@@ -721,8 +721,10 @@
   }
 
   function startAll() {
+    if (window.performance && performance.mark) performance.mark("lamosca-steppers-start");
     window.LaMoScaSteppers = Array.from(document.querySelectorAll(".lamosca-stepper"), start);
-    // For measuring the time from page load to drawn steppers.
+    // For measuring the time from page load to drawn steppers, and the
+    // steppers' own share of it.
     if (window.performance && performance.mark) performance.mark("lamosca-steppers-drawn");
   }
 
