@@ -21,7 +21,10 @@
 (function () {
   "use strict";
 
-  const Board = window.LaMoScaBoard;
+  // Under `node --test` the file is a module of its reading and lockstep
+  // functions, which the tests call without a page.
+  const inNode = typeof module === "object" && module.exports;
+  const Board = inNode ? require("./board.js") : window.LaMoScaBoard;
   const SVG_NS = "http://www.w3.org/2000/svg";
   /** The record contract's version this viewer reads. */
   const SCHEMA = 1;
@@ -728,7 +731,9 @@
     if (window.performance && performance.mark) performance.mark("lamosca-steppers-drawn");
   }
 
-  if (document.readyState === "loading") {
+  if (inNode) {
+    module.exports = { RecordError, indexRecord, viewAt, follow, describe };
+  } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", startAll);
   } else {
     startAll();
