@@ -267,6 +267,8 @@ def fixture_checks(checks, driver, site):
                  "static excerpt" in single.find_element(By.CSS_SELECTOR, "details.lms-fallback").get_attribute("textContent"))
 
     next_cut_and_swap(checks, driver, single, alphabeta, "one record")
+    search_hidden = "return document.getElementById('search-wrapper').classList.contains('hidden')"
+    checks.check("S moves the stepper, not mdBook's search", driver.execute_script(search_hidden))
 
     # The board shows the position at the node: as many pieces as the FEN
     # has, less those the path took (counted by the viewer's own board).
@@ -314,6 +316,9 @@ def fixture_checks(checks, driver, site):
     before = single.get_attribute("data-step")
     driver.find_element(By.TAG_NAME, "body").send_keys("c")
     checks.check("keys do nothing while the stepper has no focus", single.get_attribute("data-step") == before)
+    driver.find_element(By.TAG_NAME, "body").send_keys("s")
+    checks.check("... and S opens mdBook's search again", not driver.execute_script(search_hidden))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
 
     # The buttons do what the keys do.
     single.find_element(By.CSS_SELECTOR, "button.lms-reset").click()
