@@ -448,7 +448,12 @@
         classes.push("lms-swapped");
         notes.push(make("span", { class: "lms-mark", title: `pick swapped it forward, in place of ${entry.swap.out}=${entry.swap.out_value}` }, "⇄ swapped"));
       }
-      notes.push(view.cut ? "cut off" : view.done ? "" : "not tried yet");
+      if (otherSkips(entry.move)) {
+        classes.push("lms-other-skips");
+        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+      } else {
+        notes.push(view.cut ? "cut off" : view.done ? "" : "not tried yet");
+      }
       if (childId === null && entry.move === eventMove(record, event)) classes.push("lms-current");
       body.append(make("tr", { class: classes.join(" ") },
         make("td", {}, ""),
