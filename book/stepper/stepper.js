@@ -1,0 +1,746 @@
+// The search stepper: a recorded search that the reader steps through,
+// node by node, on the page.
+//
+// A chapter places one with a plain element,
+//
+//     <script src="generated/records/v09-d3.js"></script>
+//     <div class="lamosca-stepper" data-record="v09-d3"> static trace </div>
+//
+// where the script registers the record under its name in
+// `window.LaMoScaRecords` (as JSON Lines text or as an array of events; a
+// file:// page cannot `fetch`, so records travel as scripts). Two names,
+// `data-record="v07-d3 v09-d3"`, set two searches of the same position side
+// by side in lockstep by path. The element's own content is what a reader
+// without JavaScript sees; the stepper keeps it below, folded.
+//
+// The record is the JSON Lines contract of the workspace's `--record`: a
+// `search` header (schema 1, the root FEN), then `node`, `swap`, `cut`,
+// `result` and other events, and a closing `report`. The code reads
+// top-down: 1. reading a record, 2. what the search knows at a step, 3.
+// drawing, 4. lockstep of two records, 5. controls and keys, 6. start.
+(function () {
+  "use strict";
+
+  // Under `node --test` the file is a module of its reading and lockstep
+  // functions, which the tests call without a page.
+  const inNode = typeof module === "object" && module.exports;
+  const Board = inNode ? require("./board.js") : window.LaMoScaBoard;
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  /** The record contract's version this viewer reads. */
+  const SCHEMA = 1;
+  /** Milliseconds between two steps while playing. */
+  const PLAY_INTERVAL = 700;
+
+  // 1. Reading a record.
+
+  class RecordError extends Error {
+    constructor(line, message) {
+      super(line ? `line ${line}: ${message}` : message);
+      this.name = "RecordError";
+    }
+  }
+
+  /** The events of a record given as JSON Lines text or as an array. */
+  function readEvents(raw) {
+    if (Array.isArray(raw)) return raw;
+    if (typeof raw !== "string") throw new RecordError(0, "the record is neither text nor a list of events");
+    const events = [];
+    raw.split("\n").forEach((text, i) => {
+      if (text.trim() === "") return;
+      try {
+        events.push(JSON.parse(text));
+      } catch (error) {
+        throw new RecordError(i + 1, `not JSON: ${error.message}`);
+      }
+    });
+    return events;
+  }
+
+  /** A move list as the record writes it: `"e2e4"`, `"e2e4=12"`, `["e2e4", 12]` or `{move, order}`. */
+  function readMoveList(list) {
+    if (!Array.isArray(list)) return [];
+    return list.map((item) => {
+      if (typeof item === "string") {
+        const [move, order] = item.split("=");
+        return { move, order: order === undefined ? null : Number(order) };
+      }
+      if (Array.isArray(item)) return { move: item[0], order: item.length > 1 ? item[1] : null };
+      const order = item.order !== undefined ? item.order : item.value;
+      return { move: item.move, order: order === undefined ? null : order };
+    });
+  }
+
+  /**
+   * Indexes a record: its nodes with their paths, and for each step (each
+   * event between the header and the report) the node it concerns.
+   */
+  function indexRecord(raw) {
+    const events = readEvents(raw);
+    const header = events[0];
+    if (!header || header.event !== "search") throw new RecordError(1, "the first event is not `search`");
+    if (header.schema !== SCHEMA) throw new RecordError(1, `schema ${header.schema}, this viewer reads ${SCHEMA}`);
+    const root = Board.parseFen(header.fen);
+
+    const last = events[events.length - 1];
+    const report = last && last.event === "report" ? last : null;
+    const steps = events.slice(1, report ? -1 : undefined);
+    const nodes = new Map();
+    const byPath = new Map();
+    const focus = new Int32Array(steps.length);
+    let extent = 100;
+    const widen = (value) => {
+      if (typeof value === "number" && Number.isFinite(value)) extent = Math.max(extent, Math.abs(value));
+    };
+    let current = 0;
+
+    steps.forEach((event, step) => {
+      const line = step + 2;
+      const nodeOf = (id) => {
+        const node = nodes.get(id);
+        if (!node) throw new RecordError(line, `\`${event.event}\` names node ${id}, which was not entered`);
+        return node;
+      };
+      if (event.event === "node") {
+        if (nodes.has(event.id)) throw new RecordError(line, `node ${event.id} is entered twice`);
+        const parent = event.parent === null || event.parent === undefined ? null : nodeOf(event.parent);
+        if (parent === null && nodes.size > 0) throw new RecordError(line, `node ${event.id} has no parent`);
+        const path = parent ? parent.path.concat([event.move]) : [];
+        const key = path.join(" ");
+        const twins = byPath.get(key) || [];
+        const node = {
+          id: event.id,
+          parent,
+          level: event.level,
+          move: parent ? event.move : null,
+          alpha: event.alpha === undefined ? null : event.alpha,
+          beta: event.beta === undefined ? null : event.beta,
+          kind: event.kind || null,
+          path,
+          key,
+          occurrence: twins.length,
+          enter: step,
+          exit: -1,
+          value: null,
+          best: null,
+          children: [],
+          list: readMoveList(event.moves),
+          swaps: [],
+          cut: -1,
+          notes: [],
+          position: null,
+        };
+        twins.push(node);
+        byPath.set(key, twins);
+        nodes.set(node.id, node);
+        if (parent) parent.children.push(node);
+        widen(node.alpha);
+        widen(node.beta);
+        current = node.id;
+      } else if (event.event === "result") {
+        const node = nodeOf(event.node);
+        node.exit = step;
+        node.value = event.value;
+        node.best = event.best === undefined ? null : event.best;
+        widen(event.value);
+        // The value goes back to the parent, which the reader sees next.
+        current = node.parent ? node.parent.id : node.id;
+      } else if (event.node !== undefined) {
+        const node = nodeOf(event.node);
+        if (event.event === "swap") node.swaps.push(step);
+        else if (event.event === "cut") node.cut = step;
+        else if (event.event === "moves") node.list = readMoveList(event.moves);
+        else node.notes.push(step);
+        widen(event.value);
+        current = node.id;
+      }
+      focus[step] = current;
+    });
+    if (nodes.size === 0) throw new RecordError(0, "the record has no node");
+    return { header, report, steps, nodes, byPath, focus, extent, root };
+  }
+
+  /** The position at a node, built once from its parent's. */
+  function positionOf(record, node) {
+    if (node.position === null) {
+      node.position = node.parent ? Board.play(positionOf(record, node.parent), node.move) : record.root;
+    }
+    return node.position;
+  }
+
+  // 2. What the search knows at a step.
+
+  /** The node of `record` shown at `step`, its moves so far, and what the step did. */
+  function viewAt(record, step, focusId) {
+    const node = record.nodes.get(focusId === undefined ? record.focus[step] : focusId);
+    const event = record.steps[step];
+    const tried = node.children.filter((child) => child.enter <= step);
+    const order = new Map(node.list.map((entry) => [entry.move, entry.order]));
+    const swapped = new Map();
+    const swaps = [];
+    for (const at of node.swaps) {
+      if (at > step) break;
+      const swap = record.steps[at];
+      swaps.push(swap);
+      swapped.set(swap.in, swap);
+      if (!order.has(swap.in) || order.get(swap.in) === null) order.set(swap.in, swap.in_value);
+    }
+    const cut = node.cut >= 0 && node.cut <= step ? record.steps[node.cut] : null;
+
+    // The best value so far: a child's value negated, a stand pat, a cut.
+    let best = null;
+    const better = (value) => {
+      if (typeof value === "number" && (best === null || value > best)) best = value;
+    };
+    const rows = tried.map((child) => {
+      const done = child.exit >= 0 && child.exit <= step;
+      if (done) better(-child.value);
+      return {
+        move: child.move,
+        order: order.has(child.move) ? order.get(child.move) : null,
+        swap: swapped.get(child.move) || null,
+        value: done ? -child.value : null,
+        searching: !done,
+        cut: cut !== null && cut.move === child.move,
+        child,
+      };
+    });
+    for (const at of node.notes) {
+      if (at <= step && /stand/.test(record.steps[at].event)) better(record.steps[at].value);
+    }
+    if (cut) better(cut.value);
+    // The moves not tried yet, in the order pick has left them: each swap
+    // exchanges two places of the list.
+    const triedMoves = new Set(tried.map((child) => child.move));
+    const list = node.list.slice();
+    for (const swap of swaps) {
+      const a = list.findIndex((entry) => entry.move === swap.out);
+      const b = list.findIndex((entry) => entry.move === swap.in);
+      if (a >= 0 && b >= 0) [list[a], list[b]] = [list[b], list[a]];
+    }
+    const untried = list
+      .filter((entry) => !triedMoves.has(entry.move))
+      .map((entry) => ({ ...entry, order: order.get(entry.move), swap: swapped.get(entry.move) || null }));
+    const done = node.exit >= 0 && node.exit <= step;
+    return { node, event, step, rows, untried, best, cut, done };
+  }
+
+  /** The move an event is about, to highlight its row. */
+  function eventMove(record, event) {
+    if (event.event === "node" || event.event === "result") {
+      const node = record.nodes.get(event.event === "node" ? event.id : event.node);
+      return node ? node.move : null;
+    }
+    return event.event === "swap" ? event.in : event.move || null;
+  }
+
+  /** What the step did, in a sentence. */
+  function describe(record, event) {
+    switch (event.event) {
+      case "node": {
+        const node = record.nodes.get(event.id);
+        const window = node.alpha === null ? "" : `, window (${node.alpha}, ${node.beta})`;
+        const kind = node.kind && node.kind !== "main" ? ` (${node.kind})` : "";
+        return node.parent
+          ? `Enter node ${node.id}${kind} by ${node.move}, level ${node.level}${window}.`
+          : `Start the search at the root, level ${node.level}${window}.`;
+      }
+      case "swap":
+        return `Pick swaps ${event.in}=${event.in_value} forward, in place of ${event.out}=${event.out_value}.`;
+      case "cut": {
+        const node = record.nodes.get(event.node);
+        const beta = node.beta === null ? "" : ` ≥ β = ${node.beta}`;
+        return `${event.move} fails high with ${event.value}${beta}: the moves left are cut.`;
+      }
+      case "result": {
+        const node = record.nodes.get(event.node);
+        const best = event.best ? ` (best ${event.best})` : "";
+        return node.parent
+          ? `Node ${node.id} returns ${event.value}${best}: ${node.move} is worth ${-event.value} here.`
+          : `The root returns ${event.value}${best}: the search is over.`;
+      }
+      case "moves":
+        return `The moves of node ${event.node}, in the order generated.`;
+      default: {
+        const fields = Object.entries(event)
+          .filter(([name]) => name !== "event" && name !== "node")
+          .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+          .join(", ");
+        return `${event.event.replace(/_/g, " ")}${fields ? ": " + fields : ""}.`;
+      }
+    }
+  }
+
+  // 3. Drawing.
+
+  /** Creates an element with attributes and children. */
+  function make(tag, attributes, ...children) {
+    const element = tag.startsWith("svg:")
+      ? document.createElementNS(SVG_NS, tag.slice(4))
+      : document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value !== null && value !== undefined) element.setAttribute(name, value);
+    }
+    for (const child of children) {
+      if (child !== null && child !== undefined) {
+        element.append(typeof child === "object" ? child : String(child));
+      }
+    }
+    return element;
+  }
+
+  // The board in the book's diagram style (book/src/diagram.rs): the same
+  // square colours, move tint, arrow, coordinates and Unicode pieces.
+  const SQUARE = 44;
+  const LEFT = 22;
+  const TOP = 6;
+  const SIDE = LEFT + 8 * SQUARE + 6;
+  const HEIGHT = TOP + 8 * SQUARE + 22;
+  const LIGHT = "#f0d9b5";
+  const DARK = "#b58863";
+  const TINT = "#f6e94a";
+  const ARROW = "#2e7d32";
+  const FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols 2', 'Arial Unicode MS', sans-serif";
+  const SYMBOLS = { k: ["\u265A", "\u2654"], q: ["\u265B", "\u2655"], r: ["\u265C", "\u2656"], b: ["\u265D", "\u2657"], n: ["\u265E", "\u2658"], p: ["\u265F", "\u2659"] };
+  /** The text-presentation selector: draw the symbol as text, not as emoji. */
+  const AS_TEXT = "\uFE0E";
+  let markerCount = 0;
+
+  function corner(index) {
+    return [LEFT + (index % 8) * SQUARE, TOP + (7 - Math.floor(index / 8)) * SQUARE];
+  }
+
+  function drawBoard(position, lastMove, label) {
+    const svg = make("svg:svg", { viewBox: `0 0 ${SIDE} ${HEIGHT}`, role: "img", "aria-label": label, class: "lms-board" });
+    svg.append(make("svg:title", {}, label));
+    const marker = `lms-head-${++markerCount}`;
+    svg.append(
+      make("svg:defs", {},
+        make("svg:marker", { id: marker, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" },
+          make("svg:path", { d: "M0,0 L10,5 L0,10 z", fill: ARROW })))
+    );
+    svg.append(make("svg:rect", { width: SIDE, height: HEIGHT, class: "lms-board-bg" }));
+    for (let index = 0; index < 64; index++) {
+      const [x, y] = corner(index);
+      const dark = ((index % 8) + Math.floor(index / 8)) % 2 === 0;
+      svg.append(make("svg:rect", { x, y, width: SQUARE, height: SQUARE, fill: dark ? DARK : LIGHT }));
+    }
+    const move = lastMove ? Board.parseUci(lastMove) : null;
+    if (move) {
+      for (const index of [move.from, move.to]) {
+        const [x, y] = corner(index);
+        svg.append(make("svg:rect", { x, y, width: SQUARE, height: SQUARE, fill: TINT, "fill-opacity": 0.6, class: "lms-last-move" }));
+      }
+    }
+    svg.append(make("svg:rect", { x: LEFT, y: TOP, width: 8 * SQUARE, height: 8 * SQUARE, fill: "none", stroke: "#5b4636" }));
+    for (let i = 0; i < 8; i++) {
+      svg.append(make("svg:text", { x: LEFT + i * SQUARE + SQUARE / 2, y: TOP + 8 * SQUARE + 16, "font-family": FONT, "font-size": 13, "text-anchor": "middle", class: "lms-coord" }, "abcdefgh"[i]));
+      svg.append(make("svg:text", { x: LEFT / 2, y: TOP + (7 - i) * SQUARE + SQUARE / 2 + 5, "font-family": FONT, "font-size": 13, "text-anchor": "middle", class: "lms-coord" }, i + 1));
+    }
+    position.board.forEach((piece, index) => {
+      if (piece === null) return;
+      const [x, y] = corner(index);
+      const at = { x: x + SQUARE / 2, y: y + SQUARE / 2 + (SQUARE * 3) / 10, "font-family": FONT, "font-size": (SQUARE * 4) / 5, "text-anchor": "middle" };
+      const [solid, outline] = SYMBOLS[piece.toLowerCase()];
+      if (piece === piece.toUpperCase()) {
+        svg.append(make("svg:text", { ...at, fill: "#fff" }, solid + AS_TEXT));
+        svg.append(make("svg:text", { ...at, fill: "#000" }, outline + AS_TEXT));
+      } else {
+        svg.append(make("svg:text", { ...at, fill: "#000" }, solid + AS_TEXT));
+      }
+    });
+    if (move) {
+      const [x1, y1] = corner(move.from).map((c) => c + SQUARE / 2);
+      const [x2, y2] = corner(move.to).map((c) => c + SQUARE / 2);
+      const length = Math.max(1, Math.hypot(x2 - x1, y2 - y1));
+      const short = SQUARE * 0.3;
+      svg.append(make("svg:line", {
+        x1, y1, x2: (x2 - ((x2 - x1) / length) * short).toFixed(1), y2: (y2 - ((y2 - y1) / length) * short).toFixed(1),
+        stroke: ARROW, "stroke-opacity": 0.8, "stroke-width": SQUARE / 6, "stroke-linecap": "round", "marker-end": `url(#${marker})`,
+      }));
+    }
+    return svg;
+  }
+
+  /**
+   * Where a value sits on the number line, 0 to 1. The scale is linear near
+   * zero and logarithmic further out, so that a pawn's difference and the
+   * infinite window bound both fit.
+   */
+  function scale(value, extent) {
+    const squash = (v) => Math.sign(v) * Math.log1p(Math.abs(v) / 50);
+    const clamped = Math.max(-extent, Math.min(extent, value));
+    return 0.5 + squash(clamped) / squash(extent) / 2;
+  }
+
+  function drawWindow(record, view) {
+    const { node, best } = view;
+    const width = 320;
+    const x = (value) => (12 + scale(value, record.extent) * (width - 24)).toFixed(1);
+    const svg = make("svg:svg", { viewBox: `0 0 ${width} 34`, class: "lms-line", "aria-hidden": "true" });
+    svg.append(make("svg:line", { x1: 12, y1: 14, x2: width - 12, y2: 14, class: "lms-axis" }));
+    svg.append(make("svg:line", { x1: x(0), y1: 9, x2: x(0), y2: 19, class: "lms-axis" }));
+    svg.append(make("svg:text", { x: x(0), y: 31, "text-anchor": "middle", class: "lms-tick" }, "0"));
+    if (node.alpha !== null && node.beta !== null) {
+      const raised = best !== null && best > node.alpha ? Math.min(best, node.beta) : node.alpha;
+      svg.append(make("svg:rect", { x: x(node.alpha), y: 8, width: Math.max(1, x(node.beta) - x(node.alpha)), height: 12, class: "lms-band-spent" }));
+      svg.append(make("svg:rect", { x: x(raised), y: 8, width: Math.max(1, x(node.beta) - x(raised)), height: 12, class: "lms-band" }));
+      svg.append(make("svg:text", { x: x(node.alpha), y: 31, "text-anchor": "start", class: "lms-tick" }, "α"));
+      svg.append(make("svg:text", { x: x(node.beta), y: 31, "text-anchor": "end", class: "lms-tick" }, "β"));
+    }
+    if (best !== null) {
+      svg.append(make("svg:circle", { cx: x(best), cy: 14, r: 5, class: view.cut ? "lms-dot lms-dot-cut" : "lms-dot" }));
+    }
+    const text = [];
+    if (node.alpha !== null) text.push(`α = ${node.alpha}`, `β = ${node.beta}`);
+    text.push(`best so far ${best === null ? "none" : best}`);
+    return make("div", { class: "lms-window" }, svg, make("span", { class: "lms-window-text" }, text.join(", ")));
+  }
+
+  function drawMoves(record, view, other) {
+    // The row the step is about: the child entered or returning, the move
+    // swapped forward or cutting.
+    const { event } = view;
+    const childId = event.event === "node" ? event.id : event.event === "result" ? event.node : null;
+    const isCurrent = (row) => (childId !== null ? row.child.id === childId : row.move === eventMove(record, event));
+    // A search without ordering values (NegaMax) gets no order column.
+    const known = (order) => order !== null && order !== undefined;
+    const ordered = view.rows.some((row) => known(row.order)) || view.untried.some((entry) => known(entry.order));
+    const table = make("table", { class: "lms-moves" },
+      make("caption", {}, `Moves of node ${view.node.id}, in the order tried`),
+      make("thead", {}, make("tr", {},
+        make("th", { scope: "col" }, "#"),
+        make("th", { scope: "col" }, "move"),
+        ordered ? make("th", { scope: "col", title: "the value the move ordering gave it" }, "order") : null,
+        make("th", { scope: "col", title: "the value the move returned, for the side to move here" }, "value"),
+        make("th", { scope: "col" }, "note"))));
+    const body = make("tbody");
+    const otherSkips = (move) => other && other.node && !other.node.children.some((c) => c.move === move);
+    view.rows.forEach((row, i) => {
+      const classes = ["lms-row"];
+      const notes = [];
+      if (row.swap) {
+        classes.push("lms-swapped");
+        notes.push(make("span", { class: "lms-mark", title: `pick swapped it forward, in place of ${row.swap.out}=${row.swap.out_value}` }, "⇄ swapped"));
+      }
+      if (row.cut) {
+        classes.push("lms-cut");
+        notes.push(make("span", { class: "lms-mark" }, "✂ cut"));
+      }
+      if (row.searching) notes.push(make("span", { class: "lms-mark" }, "searching"));
+      if (otherSkips(row.move)) {
+        classes.push("lms-other-skips");
+        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+      }
+      const childKind = row.child.kind && row.child.kind !== "main" ? ` (${row.child.kind})` : "";
+      if (childKind) notes.push(make("span", { class: "lms-mark" }, childKind.trim()));
+      if (isCurrent(row)) classes.push("lms-current");
+      body.append(make("tr", { class: classes.join(" ") },
+        make("td", {}, i + 1),
+        make("td", { class: "lms-move" }, row.move),
+        ordered ? make("td", {}, known(row.order) ? row.order : "") : null,
+        make("td", { class: "lms-value" }, row.value === null ? "…" : row.value),
+        make("td", {}, ...notes)));
+    });
+    for (const entry of view.untried) {
+      const classes = ["lms-row", view.cut ? "lms-pruned" : "lms-untried"];
+      const notes = [];
+      if (entry.swap) {
+        classes.push("lms-swapped");
+        notes.push(make("span", { class: "lms-mark", title: `pick swapped it forward, in place of ${entry.swap.out}=${entry.swap.out_value}` }, "⇄ swapped"));
+      }
+      if (otherSkips(entry.move)) {
+        classes.push("lms-other-skips");
+        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+      } else {
+        notes.push(view.cut ? "cut off" : view.done ? "" : "not tried yet");
+      }
+      if (childId === null && entry.move === eventMove(record, event)) classes.push("lms-current");
+      body.append(make("tr", { class: classes.join(" ") },
+        make("td", {}, ""),
+        make("td", { class: "lms-move" }, entry.move),
+        ordered ? make("td", {}, known(entry.order) ? entry.order : "") : null,
+        make("td", {}, ""),
+        make("td", {}, ...notes)));
+    }
+    if (view.rows.length === 0 && view.untried.length === 0) {
+      body.append(make("tr", {}, make("td", { colspan: ordered ? 5 : 4, class: "lms-leaf" },
+        view.node.children.length === 0 ? "No moves searched here: a leaf." : "No move tried yet.")));
+    }
+    table.append(body);
+    return make("div", { class: "lms-moves-box" }, table);
+  }
+
+  /** Draws one record's panel at a step; `missing` says why the lockstep found no node. */
+  function drawPanel(panel, record, view, other, missing) {
+    const { node } = view;
+    const position = positionOf(record, node);
+    const path = node.path.length ? node.path.join(" ") : "(root)";
+    const label = `The position at node ${node.id}, after ${node.path.length ? node.path.join(" ") : "no move"}`;
+    const kind = node.kind && node.kind !== "main" ? `, ${node.kind}` : "";
+    const status = `node ${node.id} of ${record.nodes.size}, level ${node.level}${kind}, step ${view.step + 1} of ${record.steps.length}`;
+    panel.classList.toggle("lms-missing", Boolean(missing));
+    const parts = [
+      make("p", { class: "lms-title" }, record.header.version || "search", ` · depth ${record.header.depth}`),
+      missing ? make("p", { class: "lms-missing-note" }, missing) : null,
+      make("div", { class: "lms-board-box" }, drawBoard(position, node.move, label)),
+      make("div", { class: "lms-info" },
+        make("p", { class: "lms-path" }, make("span", { class: "lms-label" }, "Path "), make("span", { class: "lms-path-moves" }, path)),
+        drawWindow(record, view),
+        drawMoves(record, view, other),
+        make("p", { class: "lms-event" }, describe(record, view.event)),
+        make("p", { class: "lms-status" }, status),
+        view.step === record.steps.length - 1 && record.report
+          ? make("p", { class: "lms-report" }, `Best ${record.report.best}, value ${record.report.value}, ${record.report.nodes} nodes.`)
+          : null),
+    ];
+    panel.replaceChildren(...parts.filter((part) => part !== null));
+    const current = panel.querySelector(".lms-current");
+    const box = panel.querySelector(".lms-moves-box");
+    if (current && box) {
+      const top = current.offsetTop - box.clientHeight / 2;
+      box.scrollTop = Math.max(0, top);
+    }
+  }
+
+  // 4. Lockstep of two records.
+
+  /** The node of `record` with the same path as `node`, the same occurrence if the path recurs. */
+  function twinOf(record, node) {
+    const twins = record.byPath.get(node.key);
+    if (!twins) return null;
+    return twins[Math.min(node.occurrence, twins.length - 1)];
+  }
+
+  /** The follower's step that matches the leader's, or the node that cut the branch off. */
+  function follow(leader, follower, step) {
+    const focus = leader.nodes.get(leader.focus[step]);
+    const event = leader.steps[step];
+    const twin = twinOf(follower, focus);
+    if (twin) {
+      let at = twin.enter;
+      if (event.event === "result") {
+        const child = leader.nodes.get(event.node);
+        const match = child === focus ? twin : twinOf(follower, child);
+        at = match ? match.exit : twin.cut >= 0 ? twin.cut : twin.exit;
+      } else if (event.event === "cut" || event.event === "swap") {
+        const same = (event.event === "cut" ? [twin.cut] : twin.swaps).find(
+          (s) => s >= 0 && eventMove(follower, follower.steps[s]) === eventMove(leader, event)
+        );
+        at = same === undefined ? twin.enter : same;
+      }
+      return { step: Math.max(0, at), focusId: twin.id, missing: null };
+    }
+    // The follower never reached this node: show the deepest node it did
+    // reach on the way, at the moment it gave the branch up.
+    let prefix = focus.parent;
+    let reached = null;
+    while (prefix && !(reached = twinOf(follower, prefix))) prefix = prefix.parent;
+    if (!reached) reached = follower.nodes.get(follower.focus[0]);
+    const at = reached.cut >= 0 ? reached.cut : reached.exit >= 0 ? reached.exit : reached.enter;
+    const cut = reached.cut >= 0 ? `: ${follower.steps[reached.cut].move} cut it off at node ${reached.id}` : "";
+    return {
+      step: at,
+      focusId: reached.id,
+      missing: `${follower.header.version || "this search"} never visits ${focus.path.join(" ")}${cut}.`,
+    };
+  }
+
+  // 5. Controls and keys.
+
+  /** Each control: its name, its button text, its keys and what it does. */
+  const CONTROLS = [
+    { name: "reset", text: "⇤ Reset", keys: ["r", "Home"], shown: "R or Home", act: (s) => s.go(0) },
+    { name: "back", text: "◀ Back", keys: ["ArrowLeft", "h"], shown: "←", act: (s) => s.go(s.step - 1) },
+    { name: "step", text: "Step ▶", keys: ["ArrowRight", "l"], shown: "→", act: (s) => s.go(s.step + 1) },
+    { name: "into", text: "↘ Into", keys: ["ArrowDown", "j"], shown: "↓", act: (s) => s.into() },
+    { name: "out", text: "↖ Out", keys: ["ArrowUp", "k"], shown: "↑", act: (s) => s.out() },
+    { name: "next-cut", text: "✂ Next cut", keys: ["c"], shown: "C", act: (s) => s.next("cut") },
+    { name: "next-swap", text: "⇄ Next swap", keys: ["s"], shown: "S", act: (s) => s.next("swap") },
+    { name: "play", text: "▷ Play", keys: ["p", " "], shown: "P or Space", act: (s) => s.togglePlay() },
+  ];
+
+  /** ARIA names for the keys, for `aria-keyshortcuts`. */
+  const ARIA_KEYS = { " ": "Space", h: "H", l: "L", j: "J", k: "K", r: "R", c: "C", s: "S", p: "P" };
+
+  class Stepper {
+    constructor(element, records, names) {
+      this.element = element;
+      this.records = records;
+      this.names = names;
+      this.step = 0;
+      this.timer = null;
+
+      // The static excerpt stays on the page, folded below the stepper.
+      const fallback = make("details", { class: "lms-fallback" }, make("summary", {}, "The same search as text"));
+      fallback.append(...element.childNodes);
+      element.setAttribute("tabindex", "0");
+      element.setAttribute("role", "group");
+      element.setAttribute("aria-roledescription", "search stepper");
+      element.setAttribute("aria-label", `Search stepper: ${records.map((r) => r.header.version).join(" beside ")}; the keys work while it has focus`);
+
+      const bar = make("div", { class: "lms-controls", role: "toolbar", "aria-label": "Stepper controls" });
+      this.buttons = {};
+      for (const control of CONTROLS) {
+        const shortcuts = control.keys.map((key) => ARIA_KEYS[key] || key).join(" ");
+        const button = make("button", {
+          type: "button",
+          class: `lms-button lms-${control.name}`,
+          "data-control": control.name,
+          "aria-label": `${control.text.replace(/^[^A-Za-z]+|[^A-Za-z ]+$/g, "").trim()} (key ${control.shown})`,
+          "aria-keyshortcuts": shortcuts,
+          title: `${control.text.replace(/^[^A-Za-z]+|[^A-Za-z ]+$/g, "").trim()}, key ${control.shown}`,
+        }, control.text);
+        button.addEventListener("click", () => {
+          if (control.name !== "play") this.pause();
+          control.act(this);
+        });
+        this.buttons[control.name] = button;
+        bar.append(button);
+      }
+      this.buttons.play.setAttribute("aria-pressed", "false");
+      this.panels = records.map(() => make("div", { class: "lms-panel" }));
+      this.live = make("p", { class: "lms-live", "aria-live": "polite" });
+      element.classList.add("lms-ready");
+      if (records.length > 1) element.classList.add("lms-pair");
+      element.replaceChildren(bar, make("div", { class: "lms-panels" }, ...this.panels), this.live, fallback);
+      element.addEventListener("keydown", (event) => this.onKey(event));
+      this.render();
+    }
+
+    get leader() {
+      return this.records[0];
+    }
+
+    go(step) {
+      this.step = Math.max(0, Math.min(this.leader.steps.length - 1, step));
+      this.render();
+    }
+
+    /** Into the next child that the current node enters. */
+    into() {
+      const focus = this.leader.focus[this.step];
+      const steps = this.leader.steps;
+      for (let s = this.step + 1; s < steps.length; s++) {
+        if (steps[s].event === "node" && steps[s].parent === focus) return this.go(s);
+        if (steps[s].event === "result" && steps[s].node === focus) return;
+      }
+    }
+
+    /** Out to the parent: on to the step where the current node returns. */
+    out() {
+      const node = this.leader.nodes.get(this.leader.focus[this.step]);
+      const event = this.leader.steps[this.step];
+      const atOwnEnd = event.event === "result" && event.node === node.id;
+      const target = atOwnEnd && node.parent ? node.parent : node;
+      if (target.exit > this.step) this.go(target.exit);
+    }
+
+    next(kind) {
+      const steps = this.leader.steps;
+      for (let s = this.step + 1; s < steps.length; s++) {
+        if (steps[s].event === kind) return this.go(s);
+      }
+      this.live.textContent = `No ${kind} after this step.`;
+    }
+
+    togglePlay() {
+      if (this.timer !== null) return this.pause();
+      if (this.step >= this.leader.steps.length - 1) this.go(0);
+      this.timer = window.setInterval(() => {
+        if (this.step >= this.leader.steps.length - 1) this.pause();
+        else this.go(this.step + 1);
+      }, PLAY_INTERVAL);
+      this.buttons.play.setAttribute("aria-pressed", "true");
+      this.buttons.play.textContent = "❙❙ Pause";
+    }
+
+    pause() {
+      if (this.timer === null) return;
+      window.clearInterval(this.timer);
+      this.timer = null;
+      this.buttons.play.setAttribute("aria-pressed", "false");
+      this.buttons.play.textContent = "▷ Play";
+    }
+
+    onKey(event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Space and Enter on a button press the button.
+      if ((event.key === " " || event.key === "Enter") && event.target.tagName === "BUTTON") return;
+      if (event.target.tagName === "SUMMARY" || event.target.closest(".lms-fallback")) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const control = CONTROLS.find((c) => c.keys.includes(key));
+      if (!control) return;
+      // The page's own keys (mdBook turns pages with the arrows and opens
+      // its search with S) must not see a key the stepper used.
+      event.preventDefault();
+      event.stopPropagation();
+      if (control.name !== "play") this.pause();
+      control.act(this);
+    }
+
+    render() {
+      const leader = this.leader;
+      const view = viewAt(leader, this.step);
+      const others = this.records.slice(1).map((record) => {
+        const place = follow(leader, record, this.step);
+        return { record, place, view: viewAt(record, place.step, place.focusId) };
+      });
+      const label = (record) => record.header.version || "the other search";
+      drawPanel(this.panels[0], leader, view, others[0] && !others[0].place.missing ? { node: others[0].view.node, label: label(others[0].record) } : null, null);
+      others.forEach((other, i) => {
+        const compare = other.place.missing ? null : { node: view.node, label: label(leader) };
+        drawPanel(this.panels[i + 1], other.record, other.view, compare, other.place.missing);
+      });
+      const last = leader.steps.length - 1;
+      this.buttons.back.disabled = this.step === 0;
+      this.buttons.reset.disabled = this.step === 0;
+      this.buttons.step.disabled = this.step === last;
+      this.live.textContent = describe(leader, view.event);
+      this.element.dataset.step = String(this.step);
+    }
+  }
+
+  // 6. Start: every stepper on the page.
+
+  function start(element) {
+    const names = (element.dataset.record || "").split(/\s+/).filter(Boolean);
+    try {
+      if (names.length < 1 || names.length > 2) throw new RecordError(0, "`data-record` names one or two records");
+      const store = window.LaMoScaRecords || {};
+      const records = names.map((name) => {
+        if (!(name in store)) throw new RecordError(0, `no record \`${name}\` on this page (is its script included?)`);
+        try {
+          return indexRecord(store[name]);
+        } catch (error) {
+          error.message = `record \`${name}\`: ${error.message}`;
+          throw error;
+        }
+      });
+      if (records.length === 2 && records[0].header.fen !== records[1].header.fen) {
+        throw new RecordError(0, `\`${names[0]}\` and \`${names[1]}\` search different positions`);
+      }
+      return new Stepper(element, records, names);
+    } catch (error) {
+      // The static excerpt stays; the reader and the console learn why.
+      element.prepend(make("p", { class: "lms-error", role: "alert" }, `The stepper could not start: ${error.message}`));
+      console.error(`lamosca stepper: ${error.message}`);
+      return null;
+    }
+  }
+
+  function startAll() {
+    if (window.performance && performance.mark) performance.mark("lamosca-steppers-start");
+    window.LaMoScaSteppers = Array.from(document.querySelectorAll(".lamosca-stepper"), start);
+    // For measuring the time from page load to drawn steppers, and the
+    // steppers' own share of it.
+    if (window.performance && performance.mark) performance.mark("lamosca-steppers-drawn");
+  }
+
+  if (inNode) {
+    module.exports = { RecordError, indexRecord, viewAt, follow, describe };
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", startAll);
+  } else {
+    startAll();
+  }
+})();
