@@ -103,7 +103,7 @@ impl Material {
 
 /// 0 for a light square, 1 for a dark one (a1 is dark).
 fn square_color(square: Square) -> usize {
-    usize::from((square.file() + square.rank()) % 2 == 0)
+    usize::from((square.file() + square.rank()).is_multiple_of(2))
 }
 
 // ANCHOR: material

@@ -27,23 +27,24 @@ mod support;
 
 use std::time::Instant;
 
-use common::{divide, perft, FenError, Position, START_FEN};
+use common::{divide, perft, Position, START_FEN};
 use support::read_suite;
 
 /// Depths whose published count is below this many leaves are checked.
 const NODE_LIMIT: u64 = 50_000_000;
 
 /// Suite lines FEN reading refuses as positions no game reaches, with the
-/// error expected. The classic suite tests move generators, not FEN
-/// readers, and holds one such board.
-const UNREACHABLE: [(&str, fn(&FenError) -> bool); 1] = [
+/// start of the message expected. The classic suite tests move generators,
+/// not FEN readers, and holds one such board.
+const UNREACHABLE: [(&str, &str); 1] = [
     // B6b/8/8/8/2K5/5k2/8/b6B b: the white bishops on a8 and h1 both check
     // the king on f3, from the two ends of one diagonal. No white move gives
     // both checks, so the position before it would already have Black in
     // check with White to move.
-    ("perftsuite.epd:51", |error| {
-        matches!(error, FenError::ImpossibleDoubleCheck { .. })
-    }),
+    (
+        "perftsuite.epd:51",
+        "check: the pieces on a8 and h1 both give check",
+    ),
 ];
 
 /// What checking one suite found.
@@ -68,10 +69,12 @@ fn check_suite(name: &str) -> Outcome {
         failures: Vec::new(),
     };
     for line in &lines {
-        let unreachable = UNREACHABLE.iter().find(|(origin, _)| *origin == line.origin);
+        let unreachable = UNREACHABLE
+            .iter()
+            .find(|(origin, _)| *origin == line.origin);
         let mut position = match (Position::from_fen(&line.fen), unreachable) {
             (Ok(position), None) => position,
-            (Err(error), Some((_, expected))) if expected(&error) => {
+            (Err(error), Some((_, expected))) if error.to_string().starts_with(expected) => {
                 outcome.refused += 1;
                 continue;
             }
