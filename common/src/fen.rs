@@ -184,10 +184,15 @@ impl fmt::Display for FenError {
                 missing_pawns,
             } => write!(
                 f,
-                "placement: {} has at least {promoted} promoted pieces (beyond 1 queen, 2 rooks, \
-                 2 knights and a bishop on each colour of square) but only {missing_pawns} \
-                 pawns missing to have become them",
-                color_name(*color)
+                "placement: {} has {} than it starts with (1 queen, 2 rooks, 2 knights, \
+                 a bishop on each colour of square), each a promoted pawn, but only \
+                 {missing_pawns} of its pawns {} missing",
+                color_name(*color),
+                match promoted {
+                    1 => "1 more piece".to_string(),
+                    n => format!("{n} more pieces"),
+                },
+                if *missing_pawns == 1 { "is" } else { "are" }
             ),
             FenError::SideToMove(text) => {
                 write!(f, "side to move: '{text}' is neither 'w' nor 'b'")
