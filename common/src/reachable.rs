@@ -148,13 +148,13 @@ pub(crate) fn check_checks(
     let us = position.side_to_move();
     let them = us.other();
     // Step 1. The side that just moved cannot have left its king in check.
-    if position.is_attacked(position.king_square(them), us) {
+    if king_attacked(position, them) {
         return Err(FenError::OpponentInCheck);
     }
-    // Step 2. A double step cannot have been played by a side whose
-    // opponent was in check: put the pawn back and look at our king.
+    // Step 2. Nor could it move while its opponent was in check: with the
+    // pawn of the double step put back, our king must be safe.
     if let Some(square) = double_step {
-        if before_double_step(position, square).in_check_while_waiting() {
+        if king_attacked(&before_double_step(position, square), us) {
             return Err(FenError::CheckBeforeDoubleStep(square));
         }
     }
@@ -184,8 +184,13 @@ pub(crate) fn check_checks(
 }
 // ANCHOR_END: checks
 
-/// The position before the double step that `square` names: the pawn back
-/// on its starting square, the other side to move.
+/// True when the king of `color` is attacked.
+fn king_attacked(position: &Position, color: Color) -> bool {
+    position.is_attacked(position.king_square(color), color.other())
+}
+
+/// The board before the double step across `square`: the pawn back on its
+/// starting square.
 fn before_double_step(position: &Position, square: Square) -> Position {
     let us = position.side_to_move();
     let mut before = position.clone();
@@ -197,17 +202,7 @@ fn before_double_step(position: &Position, square: Square) -> Position {
     };
     before.board[origin.index()] = before.board[pawn.index()];
     before.board[pawn.index()] = Piece::EMPTY;
-    before.side = us.other();
     before
-}
-
-impl Position {
-    /// True when the side *not* to move is in check: the side to move
-    /// could take its king.
-    fn in_check_while_waiting(&self) -> bool {
-        let waiting = self.side.other();
-        self.is_attacked(self.king_square(waiting), self.side)
-    }
 }
 
 /// The squares of the pieces that check the side to move.
@@ -264,7 +259,6 @@ fn opposite_on_one_line(king: Square, a: Square, b: Square) -> bool {
 }
 
 impl Position {
-    // ANCHOR: validate
     /// The position's consistency check, for a position however it was
     /// made: what `make` keeps up to date agrees with the board (asserted in
     /// debug builds, as after every move), and the position passes every
@@ -285,5 +279,4 @@ impl Position {
         debug_assert_eq!(again.hash, self.hash, "{fen} reads back with another hash");
         Ok(())
     }
-    // ANCHOR_END: validate
 }
