@@ -502,7 +502,7 @@ fn evaluation_example() -> Result<Vec<Generated>> {
 
 /// FENs with one mistake each, and what the reader says about them.
 fn fen_errors_table() -> Generated {
-    const CASES: [(&str, &str); 12] = [
+    const CASES: [(&str, &str); 21] = [
         (
             "three fields",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
@@ -528,6 +528,22 @@ fn fen_errors_table() -> Generated {
             "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
         ),
         (
+            "sixteen black pawns",
+            "rnbqkbnr/pppppppp/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "a seventeenth white piece",
+            "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        ),
+        (
+            "three queens beside eight pawns",
+            "QQQ1k3/8/8/8/8/8/PPPPPPPP/4K3 b - - 0 1",
+        ),
+        (
+            "two dark-squared bishops beside eight pawns",
+            "4k3/8/8/8/8/P7/1PPPPPPP/B1B1K3 w - - 0 1",
+        ),
+        (
             "side `x`",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
         ),
@@ -540,13 +556,30 @@ fn fen_errors_table() -> Generated {
             "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         ),
         (
-            "en passant with no pawn",
+            "en passant on the wrong rank",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+        ),
+        (
+            "en passant with no pawn",
+            "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1",
+        ),
+        (
+            "en passant across a knight",
+            "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1",
         ),
         (
             "the king not to move in check",
             "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
         ),
+        (
+            "a check from before the double step",
+            "k7/8/8/8/4P3/8/8/4K2B b - e3 0 1",
+        ),
+        (
+            "three checking pieces",
+            "4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1",
+        ),
+        ("two checking knights", "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1"),
         (
             "a clock that is no number",
             "4k3/8/8/8/8/8/4R3/4K3 w - - x 1",

@@ -6,8 +6,10 @@
 //! The last two may be left out, as EPD test suites do.
 //!
 //! Reading refuses anything that is not a position a game could reach in
-//! the ways a program can check cheaply: a [`FenError`] names the field and
-//! says what is wrong with it. Nothing here panics on user input.
+//! the ways a program can check cheaply: first what is malformed, field by
+//! field, then what chess itself rules out (too much material, impossible
+//! checks: `reachable.rs`). A [`FenError`] names the field and says what is
+//! wrong with it. Nothing here panics on user input.
 //!
 //! ```
 //! use common::{FenError, Position};
@@ -25,6 +27,7 @@ use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{
     Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
+use crate::reachable::{check_checks, check_material};
 use crate::square::Square;
 
 /// The FEN of the starting position.
@@ -61,17 +64,78 @@ pub enum FenError {
     },
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
+    /// More pawns of a colour than the 8 it starts with.
+    TooManyPawns {
+        /// The colour.
+        color: Color,
+        /// How many pawns of that colour the board holds.
+        count: usize,
+    },
+    /// More pieces of a colour, pawns and king included, than the 16 it
+    /// starts with.
+    TooManyPieces {
+        /// The colour.
+        color: Color,
+        /// How many pieces of that colour the board holds.
+        count: usize,
+    },
+    /// More pieces beyond the starting set (one queen, two rooks, two
+    /// knights, one bishop on each colour of square) than missing pawns
+    /// could have become by promotion.
+    TooManyPromoted {
+        /// The colour.
+        color: Color,
+        /// The fewest promotions that explain its pieces.
+        promoted: usize,
+        /// How many of its 8 pawns are missing.
+        missing_pawns: usize,
+    },
     /// The side-to-move field is not `w` or `b`.
     SideToMove(String),
     /// The castling field is not `-` or a set of `KQkq`, each at most once.
     BadCastling(String),
     /// A castling right whose king or rook is not on its starting square.
     CastlingWithoutPieces(char),
-    /// The en-passant field is not `-` or a square of the right rank with a
-    /// pawn that has just made a double step in front of it.
+    /// The en-passant field is not `-` or a square of the right rank: rank
+    /// 6 when White is to move, rank 3 when Black is.
     BadEnPassant(String),
+    /// An en-passant square with no pawn of the side that just moved in
+    /// front of it, where the double step would have left it.
+    EnPassantWithoutPawn {
+        /// The en-passant square.
+        square: Square,
+        /// Where the pawn should stand.
+        pawn: Square,
+    },
+    /// An en-passant square that is occupied, or whose pawn's starting
+    /// square is: a double step has just left both empty.
+    EnPassantBlocked {
+        /// The en-passant square.
+        square: Square,
+        /// The square that should be empty and is not.
+        occupied: Square,
+    },
     /// The side that is not to move is in check: its king could be taken.
     OpponentInCheck,
+    /// The en-passant square says the last move was a pawn's double step,
+    /// but before it the side now to move was in check, with the other side
+    /// to move: that position could not have been reached either.
+    CheckBeforeDoubleStep(Square),
+    /// The side to move is checked by more than two pieces, and no move
+    /// gives more than two checks.
+    TooManyCheckers {
+        /// How many pieces give check.
+        count: usize,
+    },
+    /// The side to move is checked by two pieces that no single move could
+    /// have made check together: one check must have been uncovered from a
+    /// bishop, rook or queen by the other piece leaving its line.
+    ImpossibleDoubleCheck {
+        /// The first checker, in scan order.
+        first: Square,
+        /// The second checker.
+        second: Square,
+    },
     /// A clock field that is not a number in range.
     BadClock {
         /// Which clock: "half-move clock" or "move number".
@@ -104,6 +168,32 @@ impl fmt::Display for FenError {
             FenError::PawnOnBackRank(square) => {
                 write!(f, "placement: a pawn on {square}, pawns never stand on rank 1 or 8")
             }
+            FenError::TooManyPawns { color, count } => write!(
+                f,
+                "placement: {count} {} pawns, a side has at most 8",
+                color_name(*color)
+            ),
+            FenError::TooManyPieces { color, count } => write!(
+                f,
+                "placement: {count} {} pieces, a side has at most 16",
+                color_name(*color)
+            ),
+            FenError::TooManyPromoted {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "placement: {} has {} than it starts with (1 queen, 2 rooks, 2 knights, \
+                 a bishop on each colour of square), each a promoted pawn, but only \
+                 {missing_pawns} of its pawns {} missing",
+                color_name(*color),
+                match promoted {
+                    1 => "1 more piece".to_string(),
+                    n => format!("{n} more pieces"),
+                },
+                if *missing_pawns == 1 { "is" } else { "are" }
+            ),
             FenError::SideToMove(text) => {
                 write!(f, "side to move: '{text}' is neither 'w' nor 'b'")
             }
@@ -116,11 +206,32 @@ impl fmt::Display for FenError {
             ),
             FenError::BadEnPassant(text) => write!(
                 f,
-                "en passant: '{text}' is not '-' or an empty square behind a pawn that just moved two squares"
+                "en passant: '{text}' is neither '-' nor a square on rank 6 (white to move) or 3 (black to move)"
+            ),
+            FenError::EnPassantWithoutPawn { square, pawn } => write!(
+                f,
+                "en passant: {square} says a pawn just moved two squares, but no pawn of the side that moved stands on {pawn}"
+            ),
+            FenError::EnPassantBlocked { square, occupied } => write!(
+                f,
+                "en passant: {square} says a pawn just moved two squares, but {occupied}, which that move left empty, is occupied"
             ),
             FenError::OpponentInCheck => {
                 write!(f, "the side not to move is in check, so its king could be taken")
             }
+            FenError::CheckBeforeDoubleStep(square) => write!(
+                f,
+                "en passant: {square} says a pawn just moved two squares, but before that move the side now to move was already in check"
+            ),
+            FenError::TooManyCheckers { count } => write!(
+                f,
+                "check: {count} pieces give check, and no move gives more than two checks"
+            ),
+            FenError::ImpossibleDoubleCheck { first, second } => write!(
+                f,
+                "check: the pieces on {first} and {second} both give check, and no single move does that \
+                 (one check must be uncovered from a bishop, rook or queen whose line the other piece just left)"
+            ),
             FenError::BadClock { field, found } => {
                 write!(f, "{field}: '{found}' is not a number in range")
             }
@@ -161,23 +272,22 @@ impl Position {
         }
         let mut position = Position::empty();
         read_placement(&mut position, fields[0])?;
+        check_material(&position)?;
         position.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(FenError::SideToMove(other.to_string())),
         };
         position.castling = read_castling(&position, fields[2])?;
-        position.en_passant = read_en_passant(&position, fields[3])?;
+        let double_step = read_en_passant(&position, fields[3])?;
+        position.en_passant = double_step.filter(|&square| can_capture_on(&position, square));
         if let Some(text) = fields.get(4) {
             position.halfmove_clock = read_clock(text, "half-move clock", 0)?;
         }
         if let Some(text) = fields.get(5) {
             position.fullmove_number = read_clock(text, "move number", 1)?;
         }
-        let them = position.side.other();
-        if position.is_attacked(position.king_square(them), position.side) {
-            return Err(FenError::OpponentInCheck);
-        }
+        check_checks(&position, double_step)?;
         position.hash = position.compute_hash();
         position.occupied = position.compute_occupied();
         Ok(position)
@@ -306,15 +416,13 @@ fn read_castling(position: &Position, field: &str) -> Result<u8, FenError> {
     Ok(rights)
 }
 
-/// Reads the en-passant field. A square that is right but that no pawn can
-/// capture on is dropped, as [`Position::make`] never records one: equal
-/// positions must hash equally for repetitions to be found.
+/// Reads the en-passant field: the square a pawn of the side not to move
+/// has just crossed with a double step, which must have left it and the
+/// pawn's starting square empty.
 fn read_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
     }
-    let bad = || FenError::BadEnPassant(field.to_string());
-    let square = Square::parse(field).ok_or_else(bad)?;
     let us = position.side;
     let them = us.other();
     // The square the double-stepping pawn crossed lies on rank 6 when White
@@ -323,23 +431,39 @@ fn read_en_passant(position: &Position, field: &str) -> Result<Option<Square>, F
         Color::White => 5,
         Color::Black => 2,
     };
-    let pawn_square = square.offset(-us.forward()).ok_or_else(bad)?;
-    let origin = square.offset(us.forward()).ok_or_else(bad)?;
-    if square.rank() != expected_rank
-        || !position.piece_at(square).is_empty()
-        || !position.piece_at(origin).is_empty()
-        || !position
-            .piece_at(pawn_square)
-            .is_piece(them, PieceKind::Pawn)
-    {
-        return Err(bad());
+    let square = Square::parse(field)
+        .filter(|square| square.rank() == expected_rank)
+        .ok_or_else(|| FenError::BadEnPassant(field.to_string()))?;
+    // On rank 3 or 6, both neighbours on the file exist.
+    let (Some(pawn), Some(origin)) = (square.offset(-us.forward()), square.offset(us.forward()))
+    else {
+        return Err(FenError::BadEnPassant(field.to_string()));
+    };
+    if !position.piece_at(pawn).is_piece(them, PieceKind::Pawn) {
+        return Err(FenError::EnPassantWithoutPawn { square, pawn });
     }
+    if let Some(occupied) = [square, origin]
+        .into_iter()
+        .find(|&s| !position.piece_at(s).is_empty())
+    {
+        return Err(FenError::EnPassantBlocked { square, occupied });
+    }
+    Ok(Some(square))
+}
+
+/// True when a pawn of the side to move stands beside the pawn that crossed
+/// `square`, so that it could capture there. A square no pawn can capture
+/// on is dropped, as [`Position::make`] never records one: equal positions
+/// must hash equally for repetitions to be found.
+fn can_capture_on(position: &Position, square: Square) -> bool {
+    let us = position.side;
     let our_pawn = Piece::new(us, PieceKind::Pawn);
-    let capturer = [-1, 1]
-        .iter()
-        .filter_map(|&side| pawn_square.offset(side))
-        .any(|s| position.piece_at(s) == our_pawn);
-    Ok(capturer.then_some(square))
+    square.offset(-us.forward()).is_some_and(|pawn| {
+        [-1, 1]
+            .iter()
+            .filter_map(|&side| pawn.offset(side))
+            .any(|s| position.piece_at(s) == our_pawn)
+    })
 }
 
 fn read_clock(text: &str, field: &'static str, min: u16) -> Result<u16, FenError> {

@@ -13,7 +13,9 @@
 //!   computed from scratch;
 //! * (c) writing the position as FEN and reading it back is stable, and the
 //!   position read has the same hash and the same legal moves, in the same
-//!   order;
+//!   order; the position passes its own consistency check,
+//!   [`Position::validate`], so no test of what cannot occur refuses what
+//!   play reaches;
 //! * (d) every generated move leaves the mover's king unattacked, and the
 //!   generated moves are exactly those of a brute force written here: every
 //!   pseudo-legal move, kept when making it leaves the king unattacked.
@@ -269,6 +271,11 @@ fn check_position(position: &mut Position) -> Result<(), TestCaseError> {
 
     // (c): FEN out and in again.
     let fen = position.to_fen();
+    if let Err(error) = position.validate() {
+        return Err(TestCaseError::fail(format!(
+            "{fen} fails validate: {error}"
+        )));
+    }
     let reread =
         Position::from_fen(&fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
     prop_assert_eq!(reread.to_fen(), fen.clone());
