@@ -12,6 +12,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+pub mod record;
 mod search;
 mod square;
 pub mod trace;
