@@ -20,6 +20,9 @@ pub const SUBTREES_LISTED: usize = 8;
 /// How many moves of a node are listed along the principal path.
 const MOVES_LISTED: usize = 10;
 
+/// How many of the moves B cut off are named, so a line fits 80 columns.
+const CUT_MOVES_LISTED: usize = 6;
+
 /// Why two records cannot be compared.
 #[derive(Debug)]
 pub enum CompareError {
@@ -181,7 +184,8 @@ fn ratio(part: u64, whole: u64) -> String {
 }
 
 /// Step 3: walking both trees along the paths they share, the first
-/// subtrees A searched where B cut the node off before reaching them.
+/// nodes where B cut off moves that A went on to search: the node's path,
+/// B's cutting move and window, and what A searched there beyond it.
 fn cut_subtrees(
     a: &Record,
     b: &Record,
@@ -189,43 +193,55 @@ fn cut_subtrees(
     root_b: u32,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let mut found = Vec::new();
+    writeln!(out)?;
+    writeln!(out, "First subtrees A searched and B cut off:")?;
+    let mut listed = 0;
     let mut pending = vec![(root_a, root_b)];
     while let Some((node_a, node_b)) = pending.pop() {
-        if found.len() == SUBTREES_LISTED {
+        if listed == SUBTREES_LISTED {
             break;
         }
         let mut shared = Vec::new();
+        let mut only_in_a = Vec::new();
         for child in a.children(node_a) {
             let mv = child.mv.map(|name| name.to_string()).unwrap_or_default();
             match b.child_by_move(node_b, &mv) {
                 Some(child_b) => shared.push((child.id, child_b)),
-                None => {
-                    if let Some(cut) = b.node(node_b).filter(|node| node.cut.is_some()) {
-                        found.push((child.id, *cut));
-                    }
-                }
+                None => only_in_a.push(*child),
             }
+        }
+        let cut = b.node(node_b).filter(|node| node.cut.is_some());
+        if let (Some(cut), false) = (cut, only_in_a.is_empty()) {
+            listed += 1;
+            let nodes: u32 = only_in_a.iter().map(|child| a.subtree_size(child.id)).sum();
+            let mut moves: Vec<String> = only_in_a
+                .iter()
+                .take(CUT_MOVES_LISTED)
+                .map(|child| child.mv.map(|mv| mv.to_string()).unwrap_or_default())
+                .collect();
+            if only_in_a.len() > CUT_MOVES_LISTED {
+                moves.push("...".to_string());
+            }
+            writeln!(
+                out,
+                "  {}: B cut with {} in window ({}, {})",
+                path_text(b, node_b),
+                cut.cut.map(|mv| mv.to_string()).unwrap_or_default(),
+                cut.alpha,
+                cut.beta
+            )?;
+            writeln!(
+                out,
+                "    A searched {} more moves there, {nodes} nodes: {}",
+                only_in_a.len(),
+                moves.join(" ")
+            )?;
         }
         // Depth first, in A's order.
         pending.extend(shared.into_iter().rev());
     }
-    writeln!(out)?;
-    if found.is_empty() {
-        return writeln!(out, "B cut off no subtree that A searched.");
-    }
-    writeln!(out, "First subtrees A searched and B cut off:")?;
-    for (child, cut) in found.iter().take(SUBTREES_LISTED) {
-        writeln!(
-            out,
-            "  {}: A searched {} nodes; B cut at {} with {} in window ({}, {})",
-            path_text(a, *child),
-            a.subtree_size(*child),
-            path_text(b, cut.id),
-            cut.cut.map(|mv| mv.to_string()).unwrap_or_default(),
-            cut.alpha,
-            cut.beta
-        )?;
+    if listed == 0 {
+        writeln!(out, "  none")?;
     }
     Ok(())
 }

@@ -63,10 +63,9 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RecordError::Io(error) => Some(error),
-            _ => None,
-        }
+        // An I/O error's text is already the message: naming it again as
+        // the source would print it twice.
+        None
     }
 }
 

@@ -335,8 +335,8 @@ impl Event {
                 Known::Report(summary) => Event::Report(summary),
             });
         }
-        object.remove("event");
-        let node = match object.remove("node") {
+        object.shift_remove("event");
+        let node = match object.shift_remove("node") {
             None | Some(Value::Null) => None,
             Some(value) => Some(
                 value

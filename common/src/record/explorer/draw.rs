@@ -45,10 +45,14 @@ pub fn draw(frame: &mut Frame, explorer: &Explorer) {
 }
 
 fn title_line(explorer: &Explorer) -> String {
-    let header = explorer.record().header();
+    let record = explorer.record();
+    let header = record.header();
     format!(
-        "{} · depth {} · {}",
-        header.version, header.depth, header.fen
+        "{} · depth {} · {} events · {} nodes",
+        header.version,
+        header.depth,
+        record.events(),
+        record.node_count()
     )
 }
 
@@ -259,12 +263,13 @@ fn status_line(explorer: &Explorer) -> String {
     let through = 100 * explorer.cursor() / record.size().max(1);
     let node = match explorer.node() {
         Some(node) => format!(
-            "node {} of {} · level {} · swaps {} · cut {}",
+            "node {} of {} · level {} · {} swaps · {}",
             node.id,
             record.node_count(),
             node.level,
             node.swaps,
-            if node.cut.is_some() { "yes" } else { "no" }
+            node.cut
+                .map_or("no cut".to_string(), |mv| format!("cut by {mv}"))
         ),
         None => format!("{} nodes", record.node_count()),
     };
@@ -275,7 +280,7 @@ fn status_line(explorer: &Explorer) -> String {
 fn draw_help(frame: &mut Frame) {
     let area = frame.area();
     let height = (HELP.len() as u16 + 2).min(area.height);
-    let width = 60.min(area.width);
+    let width = 64.min(area.width);
     let help = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
@@ -284,7 +289,7 @@ fn draw_help(frame: &mut Frame) {
     );
     let lines: Vec<Line> = HELP
         .iter()
-        .map(|(keys, what)| Line::from(format!("{keys:<17} {what}")))
+        .map(|(keys, what)| Line::from(format!("{keys:<16} {what}")))
         .collect();
     frame.render_widget(Clear, help);
     frame.render_widget(

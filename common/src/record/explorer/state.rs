@@ -16,7 +16,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("p", "previous sibling"),
     ("c", "next cut"),
     ("s", "next swap"),
-    ("g", "go to a path of moves (enter: go, esc: cancel)"),
+    ("g", "go to a path typed as moves, from the root"),
+    ("  enter  esc", "go there, or cancel"),
     ("?", "this help (any key closes it)"),
     ("q  ctrl-c", "quit"),
 ];
