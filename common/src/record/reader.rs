@@ -21,7 +21,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::RecordError;
-use super::event::{Event, Header, NodeKind, Summary, KNOWN_EVENTS, SCHEMA};
+use super::event::{Cut, Event, Header, NodeKind, Summary, Swap, KNOWN_EVENTS, SCHEMA};
 
 /// The buffer of the pass that builds the index: large reads, few calls.
 const INDEX_BUFFER: usize = 1 << 20;
@@ -139,6 +139,23 @@ struct Peek<'a> {
     value: Option<i32>,
     #[serde(borrow)]
     best: Option<&'a str>,
+}
+
+/// A move list, read without copying its moves.
+#[derive(Deserialize)]
+struct MovesPeek<'a> {
+    node: u32,
+    #[serde(borrow)]
+    #[allow(dead_code)] // read to check the list is well formed
+    moves: Vec<OrderedPeek<'a>>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)] // read to check each move is well formed
+struct OrderedPeek<'a> {
+    #[serde(rename = "move")]
+    mv: &'a str,
+    order: i32,
 }
 
 /// The least a line must have: a chapter event may use `value` or `move`
@@ -412,22 +429,23 @@ impl Builder {
         match peek.event {
             "node" => self.enter(&peek, offset),
             "result" => self.leave(&peek, offset, line.len()),
-            "swap" | "cut" | "moves" => {
-                // The full event, to check every field is there.
-                let event = self.read_event(line)?;
-                let node = self.check_open(event.node())?;
-                let place = Place { offset, node };
-                match event {
-                    Event::Swap(_) => {
-                        self.nodes[node as usize - 1].swaps += 1;
-                        self.swaps.push(place);
-                    }
-                    Event::Cut(cut) => {
-                        self.nodes[node as usize - 1].cut = MoveName::new(&cut.mv);
-                        self.cuts.push(place);
-                    }
-                    _ => {}
-                }
+            "swap" => {
+                let swap: Swap = self.read(line)?;
+                let node = self.check_open(Some(swap.node))?;
+                self.nodes[node as usize - 1].swaps += 1;
+                self.swaps.push(Place { offset, node });
+                Ok(())
+            }
+            "cut" => {
+                let cut: Cut = self.read(line)?;
+                let node = self.check_open(Some(cut.node))?;
+                self.nodes[node as usize - 1].cut = MoveName::new(&cut.mv);
+                self.cuts.push(Place { offset, node });
+                Ok(())
+            }
+            "moves" => {
+                let list: MovesPeek = self.read(line)?;
+                self.check_open(Some(list.node))?;
                 Ok(())
             }
             "report" => {
@@ -494,6 +512,11 @@ impl Builder {
             Ok(_) => Err(foreign),
             Err(error) => Err(self.malformed(error.to_string())),
         }
+    }
+
+    /// Reads a line as one kind of event, to check every field is there.
+    fn read<'a, T: Deserialize<'a>>(&self, line: &'a [u8]) -> Result<T, RecordError> {
+        serde_json::from_slice(line).map_err(|error| self.malformed(error.to_string()))
     }
 
     fn read_event(&self, line: &[u8]) -> Result<Event, RecordError> {
