@@ -6,6 +6,7 @@ use super::super::error::RecordError;
 use super::super::event::Event;
 use super::super::reader::{MoveName, NodeInfo, Record};
 
+// ANCHOR: keys
 /// The keys, with what they do, as `?` shows them.
 pub const HELP: &[(&str, &str)] = &[
     ("j  down  space", "next event"),
@@ -21,6 +22,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("?", "this help (any key closes it)"),
     ("q  ctrl-c", "quit"),
 ];
+// ANCHOR_END: keys
 
 /// A key, as the explorer understands it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
