@@ -37,3 +37,62 @@ pub(super) fn run_compare(args: &CompareArgs, out: &mut impl Write) -> Result<()
     compare(&a, &b, out)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Event, Header, RecordWriter, Summary, SCHEMA};
+
+    /// A record of no node, written to a file of the system's scratch
+    /// folder named after this process, so parallel runs do not meet.
+    fn empty_record(name: &str, depth: u32) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("{}-{name}", std::process::id()));
+        let mut writer = RecordWriter::create(&path).unwrap();
+        writer
+            .write(&Event::Search(Header {
+                schema: SCHEMA,
+                version: "test".into(),
+                fen: crate::START_FEN.into(),
+                depth,
+                options: Default::default(),
+            }))
+            .unwrap();
+        writer
+            .write(&Event::Report(Summary {
+                best: None,
+                value: 0,
+                nodes: 0,
+                statistics: Vec::new(),
+            }))
+            .unwrap();
+        writer.finish().unwrap();
+        path
+    }
+
+    #[test]
+    fn errors_name_the_side_the_file_and_the_line() {
+        let good = empty_record("compare-good.jsonl", 2);
+        let cut = empty_record("compare-cut.jsonl", 2);
+        let text = std::fs::read_to_string(&cut).unwrap();
+        std::fs::write(&cut, &text[..text.len() - 3]).unwrap();
+        let args = CompareArgs {
+            a: good.clone(),
+            b: cut.clone(),
+        };
+        let error = run_compare(&args, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            format!(
+                "cannot read record B '{}': line 2: the record is truncated (it stops before the search's report)",
+                cut.display()
+            )
+        );
+        let deeper = empty_record("compare-deeper.jsonl", 3);
+        let args = CompareArgs { a: good, b: deeper };
+        let error = run_compare(&args, &mut Vec::new()).unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            "the records search to different depths: A 2, B 3"
+        );
+    }
+}

@@ -28,6 +28,12 @@ pub enum RecordError {
         /// The last line there is.
         line: u64,
     },
+    /// A line read again after opening no longer reads as an event: the
+    /// file changed since its index was built.
+    Changed {
+        /// The byte offset of the line.
+        offset: u64,
+    },
     /// A line breaks the contract: no JSON, a field missing, a node out of
     /// place.
     Malformed {
@@ -55,6 +61,10 @@ impl fmt::Display for RecordError {
             RecordError::Truncated { line } => write!(
                 f,
                 "line {line}: the record is truncated (it stops before the search's report)"
+            ),
+            RecordError::Changed { offset } => write!(
+                f,
+                "the record changed since it was opened: byte {offset} no longer starts an event"
             ),
             RecordError::Malformed { line, reason } => write!(f, "line {line}: {reason}"),
         }

@@ -383,10 +383,7 @@ impl Record {
 /// Reads a line that the index has already checked; an error here means
 /// the file changed since it was opened.
 fn parse(line: &str, offset: u64) -> Result<Event, RecordError> {
-    Event::from_line(line).map_err(|error| RecordError::Malformed {
-        line: 0,
-        reason: format!("at byte {offset}: {error} (did the file change since it was opened?)"),
-    })
+    Event::from_line(line).map_err(|_| RecordError::Changed { offset })
 }
 
 /// The index in the making.
@@ -454,10 +451,7 @@ impl Builder {
                         self.malformed(format!("the report comes while node {open} is open"))
                     );
                 }
-                match self.read_event(line)? {
-                    Event::Report(summary) => self.summary = Some(summary),
-                    _ => unreachable!("a report line reads as a report"),
-                }
+                self.summary = Some(self.read(line)?);
                 Ok(())
             }
             "search" => Err(self.malformed("a second search header")),
@@ -517,11 +511,6 @@ impl Builder {
     /// Reads a line as one kind of event, to check every field is there.
     fn read<'a, T: Deserialize<'a>>(&self, line: &'a [u8]) -> Result<T, RecordError> {
         serde_json::from_slice(line).map_err(|error| self.malformed(error.to_string()))
-    }
-
-    fn read_event(&self, line: &[u8]) -> Result<Event, RecordError> {
-        let text = std::str::from_utf8(line).map_err(|_| self.malformed("a line is not UTF-8"))?;
-        Event::from_line(text).map_err(|error| self.malformed(error.to_string()))
     }
 
     /// The node an event names must be the innermost open one.
