@@ -25,10 +25,19 @@ fn play(explorer: &mut Explorer, script: &str) {
     }
 }
 
+/// The screen as plain text, a line per row, without trailing spaces, as
+/// the book shows it.
 fn screen(explorer: &Explorer) -> String {
     let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).unwrap();
     terminal.draw(|frame| draw(frame, explorer)).unwrap();
-    terminal.backend().to_string()
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..HEIGHT {
+        let row: String = (0..WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
+        text.push_str(row.trim_end());
+        text.push('\n');
+    }
+    text
 }
 
 #[test]
@@ -125,11 +134,20 @@ fn the_value_so_far_is_the_best_returned_before_the_cursor() {
     );
 }
 
+/// Checks the screen after `keys` against the snapshot `name`, described
+/// by the position, the search and the keys.
+fn check_screen(name: &str, explorer: &Explorer, keys: &str) {
+    let description = format!("{SCANDINAVIAN}, alpha-beta, depth 2, after the keys '{keys}'");
+    insta::with_settings!({ description => description }, {
+        insta::assert_snapshot!(name, screen(explorer));
+    });
+}
+
 #[test]
 fn screen_root() {
     let record = scandinavian("screen_root.jsonl");
     let explorer = Explorer::new(&record).unwrap();
-    insta::assert_snapshot!("scandinavian_d2_root", screen(&explorer));
+    check_screen("scandinavian_d2_root", &explorer, "");
 }
 
 #[test]
@@ -137,9 +155,9 @@ fn screen_after_first_swap_and_cut() {
     let record = scandinavian("screen_cut.jsonl");
     let mut explorer = Explorer::new(&record).unwrap();
     play(&mut explorer, "s");
-    insta::assert_snapshot!("scandinavian_d2_first_swap", screen(&explorer));
+    check_screen("scandinavian_d2_first_swap", &explorer, "s");
     play(&mut explorer, "c");
-    insta::assert_snapshot!("scandinavian_d2_first_cut", screen(&explorer));
+    check_screen("scandinavian_d2_first_cut", &explorer, "sc");
 }
 
 #[test]
@@ -147,7 +165,7 @@ fn screen_help_and_path_prompt() {
     let record = scandinavian("screen_help.jsonl");
     let mut explorer = Explorer::new(&record).unwrap();
     play(&mut explorer, "?");
-    insta::assert_snapshot!("scandinavian_d2_help", screen(&explorer));
+    check_screen("scandinavian_d2_help", &explorer, "?");
     play(&mut explorer, "xge4d5 d8");
-    insta::assert_snapshot!("scandinavian_d2_path_prompt", screen(&explorer));
+    check_screen("scandinavian_d2_path_prompt", &explorer, "?xge4d5 d8");
 }

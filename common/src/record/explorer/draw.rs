@@ -263,7 +263,7 @@ fn status_line(explorer: &Explorer) -> String {
     let through = 100 * explorer.cursor() / record.size().max(1);
     let node = match explorer.node() {
         Some(node) => format!(
-            "node {} of {} · level {} · {} swaps · {}",
+            "node {} of {} · level {} · swaps: {} · {}",
             node.id,
             record.node_count(),
             node.level,
