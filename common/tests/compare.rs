@@ -204,3 +204,27 @@ fn records_of_different_depths_or_positions_are_refused() {
     let error = compare(&a, &other, &mut Vec::new()).unwrap_err();
     assert!(matches!(error, CompareError::DifferentPositions { .. }));
 }
+
+#[test]
+fn a_deepening_record_is_compared_by_its_last_root() {
+    let (deepening, _) = record_support::deepening_record(SCANDINAVIAN, 2, "deepening_a.jsonl");
+    let (single, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "deepening_b.jsonl");
+    let (a, b) = (
+        Record::open(&deepening).unwrap(),
+        Record::open(&single).unwrap(),
+    );
+    let text = compared(&a, &b);
+    // The last root of A is the same search as B: nothing cut off, and
+    // the same order along the principal path.
+    assert!(
+        text.contains("First subtrees A searched and B cut off:\n  none\n"),
+        "{text}"
+    );
+    let orders: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("    A: ") || line.starts_with("    B: "))
+        .collect();
+    for pair in orders.chunks(2) {
+        assert_eq!(pair[0][7..], pair[1][7..], "{text}");
+    }
+}

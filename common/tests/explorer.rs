@@ -169,3 +169,27 @@ fn screen_help_and_path_prompt() {
     play(&mut explorer, "xge4d5 d8");
     check_screen("scandinavian_d2_path_prompt", &explorer, "?xge4d5 d8");
 }
+
+#[test]
+fn a_deepening_record_has_a_root_per_depth_and_the_report_shows_the_last() {
+    let (path, _) = record_support::deepening_record(SCANDINAVIAN, 2, "deepening.jsonl");
+    let record = Record::open(&path).unwrap();
+    assert_eq!(record.roots().len(), 2);
+    let mut explorer = Explorer::new(&record).unwrap();
+    assert_eq!(explorer.node().unwrap().id, record.roots()[0]);
+    // The next sibling of the first root is the second.
+    play(&mut explorer, "n");
+    assert_eq!(explorer.node().unwrap().id, record.roots()[1]);
+    // A path is followed from the current root.
+    play(&mut explorer, "ge4d5<enter>");
+    let e4d5 = record.child_by_move(record.roots()[1], "e4d5").unwrap();
+    assert_eq!(explorer.node().unwrap().id, e4d5);
+    // Step to the end: the report belongs to no node and shows the last
+    // root.
+    while !matches!(explorer.event(), Event::Report(_)) {
+        play(&mut explorer, "j");
+    }
+    assert_eq!(explorer.node().unwrap().id, record.roots()[1]);
+    play(&mut explorer, "j");
+    assert_eq!(explorer.message(), Some("this is the last event"));
+}

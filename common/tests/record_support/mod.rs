@@ -246,3 +246,73 @@ fn pick(moves: &mut [(Move, i32)], next: usize, node: u32, events: &mut Vec<Even
         moves.swap(next, best);
     }
 }
+
+/// A deepening search: one alpha-beta search per depth from 1 to `depth`,
+/// each a root of its own, with an `iteration` event after each, in one
+/// record, as a version that deepens would write it.
+pub fn deepening_record(fen: &str, depth: u32, name: &str) -> (PathBuf, Vec<Event>) {
+    let mut events = Vec::new();
+    let mut offset = 0;
+    let mut last = None;
+    for iteration in 1..=depth {
+        let (_, search) = record_search(fen, iteration, Algorithm::AlphaBeta, name);
+        let Some(Event::Search(header)) = search.first().cloned() else {
+            unreachable!("a record starts with its header");
+        };
+        if events.is_empty() {
+            events.push(Event::Search(Header { depth, ..header }));
+        }
+        let mut nodes = 0;
+        for event in &search[1..search.len() - 1] {
+            events.push(shifted(event.clone(), offset));
+            nodes += u32::from(matches!(event, Event::Node(_)));
+        }
+        let Some(Event::Report(summary)) = search.last().cloned() else {
+            unreachable!("a record ends with its report");
+        };
+        events.push(Event::Chapter(
+            ChapterEvent::new("iteration", None)
+                .with("depth", iteration)
+                .with("value", summary.value)
+                .with("best", summary.best.clone()),
+        ));
+        offset += nodes;
+        last = Some(summary);
+    }
+    let mut summary = last.expect("at least one depth");
+    summary.nodes = u64::from(offset);
+    events.push(Event::Report(summary));
+    (write(&events, name), events)
+}
+
+/// The event with its node ids moved up by `offset`.
+fn shifted(event: Event, offset: u32) -> Event {
+    match event {
+        Event::Node(entry) => Event::Node(NodeEntry {
+            id: entry.id + offset,
+            parent: entry.parent.map(|parent| parent + offset),
+            ..entry
+        }),
+        Event::Moves(list) => Event::Moves(MoveList {
+            node: list.node + offset,
+            ..list
+        }),
+        Event::Swap(swap) => Event::Swap(Swap {
+            node: swap.node + offset,
+            ..swap
+        }),
+        Event::Cut(cut) => Event::Cut(Cut {
+            node: cut.node + offset,
+            ..cut
+        }),
+        Event::Result(result) => Event::Result(NodeResult {
+            node: result.node + offset,
+            ..result
+        }),
+        Event::Chapter(chapter) => Event::Chapter(ChapterEvent {
+            node: chapter.node.map(|node| node + offset),
+            ..chapter
+        }),
+        other => other,
+    }
+}
