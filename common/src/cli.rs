@@ -1,7 +1,7 @@
 //! The command line every version shares.
 //!
 //! A version's `main.rs` hands its search to [`run`], which reads the
-//! arguments and runs one of five commands:
+//! arguments and runs one of seven commands:
 //!
 //! | command | what it does |
 //! |---|---|
@@ -9,6 +9,8 @@
 //! | `perft-suite FILE [--depth N]` | checks every count of an EPD suite (see `common/suites/`) |
 //! | `search [--depth N] [--trace L] [--words it]` | searches one position and prints LaMoSca's log, the statistics and the move |
 //! | `bench [--depth N] [--repeat R]` | searches a fixed set of positions and reports nodes and speed |
+//! | `explore --record FILE` | steps through a saved search record in the terminal ([`crate::record::explorer`]) |
+//! | `compare A B` | sets two records of one position and depth side by side ([`crate::record::compare`]) |
 //! | `uci` | speaks UCI ([`crate::uci`]); also what runs with no arguments, which is how a GUI starts an engine |
 //!
 //! `perft` and `search` start from `--fen FEN` (in quotes: a FEN has
@@ -33,6 +35,8 @@
 //! wrong.
 
 mod bench;
+mod compare;
+mod explore;
 mod options;
 mod perft;
 mod search;
@@ -74,6 +78,10 @@ enum Command {
     Search(search::SearchArgs),
     /// Search a fixed set of positions and report nodes and speed
     Bench(bench::BenchArgs),
+    /// Step through a saved search record in the terminal
+    Explore(explore::ExploreArgs),
+    /// Compare two search records of the same position and depth
+    Compare(compare::CompareArgs),
     /// Speak UCI on standard input and output (also what runs with no command)
     Uci,
 }
@@ -125,7 +133,7 @@ fn trace_parser() -> RangedI64ValueParser<u32> {
 pub fn command<E: Engine>() -> clap::Command {
     Cli::command()
         .about(format!(
-            "{}, after Pietro Valocchi's LaMoSca: perft, search, bench and UCI",
+            "{}, after Pietro Valocchi's LaMoSca: perft, search, bench, explore, compare and UCI",
             E::NAME
         ))
         .mut_subcommand("search", |search| search.args(options::args(E::OPTIONS)))
@@ -165,6 +173,10 @@ pub fn run<E: Engine>() -> ExitCode {
         }
         Some(Command::Bench(args)) => {
             bench::run_bench(engine(), &args, out).map(|()| ExitCode::SUCCESS)
+        }
+        Some(Command::Explore(args)) => explore::run_explore(&args).map(|()| ExitCode::SUCCESS),
+        Some(Command::Compare(args)) => {
+            compare::run_compare(&args, out).map(|()| ExitCode::SUCCESS)
         }
     };
     done.unwrap_or_else(|error| report_error(&error))

@@ -13,6 +13,7 @@ mod perft;
 mod piece;
 mod position;
 mod reachable;
+pub mod record;
 mod search;
 mod square;
 pub mod trace;

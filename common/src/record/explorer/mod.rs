@@ -1,0 +1,28 @@
+//! The explorer: a record stepped through on one screen.
+//!
+//! [`Explorer`] holds where the reader is (an event of the record, and the
+//! node it belongs to) and turns keys ([`Key`]) into moves through the
+//! record; [`draw`] paints it with ratatui. The two are apart so that
+//! tests can play a script of keys and look at the screen without a
+//! terminal; `explore` (in [`crate::cli`]) runs them on a real one.
+//!
+//! The screen, at 80 columns by 24 lines:
+//! - the title: the version, the depth and the position searched;
+//! - the board at the current node, the squares of the move that led there
+//!   in brackets;
+//! - beside it the node: its number, kind and level, the path from the
+//!   root, the window it was searched with, the value found so far, the
+//!   current event and the node's own chapter events;
+//! - below, the node's moves in the order they were tried, with their
+//!   ordering values, `>` on the moves `pick` swapped forward, the value
+//!   each returned (for the side to move at the node, so minus the child's)
+//!   and `cut` on the move that failed high; moves never tried follow,
+//!   without a number;
+//! - the status line: node N of the total, level, swaps and cuts, and how
+//!   far through the file the current event is.
+
+mod draw;
+mod state;
+
+pub use draw::draw;
+pub use state::{Explorer, Key, Mode, MoveRow, HELP};

@@ -1,0 +1,40 @@
+//! The search record: every search as data, one event per line.
+//!
+//! A record is a file of [JSON Lines](https://jsonlines.org): one JSON
+//! object per line, each an *event* named by its `"event"` field. The text
+//! log shows what a search found; the record shows where: every node is
+//! entered with the move that led to it, so a tool can rebuild the tree,
+//! step through it ([`crate::cli`]'s `explore`) or set two searches side by
+//! side (`compare`).
+//!
+//! # The contract, schema 1
+//!
+#![doc = include_str!("contract.md")]
+//!
+//! ```
+//! use common::record::{ChapterEvent, Event};
+//! let stand_pat = Event::Chapter(ChapterEvent::new("stand_pat", Some(12)).with("value", -199));
+//! assert_eq!(stand_pat.to_line().unwrap(), r#"{"event":"stand_pat","node":12,"value":-199}"#);
+//! ```
+//!
+//! # Writing and reading
+//!
+//! [`RecordWriter`] writes events as they come, through a buffer, and keeps
+//! none; [`Record`] indexes a file and reads the events of a node when they
+//! are asked for. [`compare`] sets two records side by side, and
+//! [`explorer`] is the state and the screen of `explore`.
+
+pub mod compare;
+mod error;
+mod event;
+pub mod explorer;
+mod reader;
+mod writer;
+
+pub use error::RecordError;
+pub use event::{
+    ChapterEvent, Cut, Event, Figure, Header, MoveList, NodeEntry, NodeKind, NodeResult,
+    OrderedMove, Summary, Swap, KNOWN_EVENTS, SCHEMA,
+};
+pub use reader::{MoveName, NodeInfo, Place, Record};
+pub use writer::{RecordWriter, STDOUT};
