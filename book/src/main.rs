@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         ["check-html"] => check_html(None),
         ["check-html", dir] => check_html(Some(dir)),
         ["help"] | ["-h"] | ["--help"] => {
-            book::say!("{USAGE}");
+            ladder::say!("{USAGE}");
             Ok(true)
         }
         _ => {
@@ -60,12 +60,12 @@ fn generate() -> Result<bool> {
     let dir = workspace.generated();
     let written = write_all(&dir, &files)?;
     for path in &written.changed {
-        book::say!("wrote    {}", path.display());
+        ladder::say!("wrote    {}", path.display());
     }
     for path in &written.removed {
-        book::say!("removed  {}", path.display());
+        ladder::say!("removed  {}", path.display());
     }
-    book::say!(
+    ladder::say!(
         "{}: {} written, {} removed, {} already up to date",
         dir.display(),
         written.changed.len(),
@@ -73,7 +73,7 @@ fn generate() -> Result<bool> {
         written.unchanged
     );
     for note in book::diff::pending(&workspace) {
-        book::say!("{note}");
+        ladder::say!("{note}");
     }
     Ok(true)
 }
@@ -84,14 +84,14 @@ fn check() -> Result<bool> {
     let dir = workspace.generated();
     let problems = compare(&dir, &files)?;
     if problems.is_empty() {
-        book::say!("{}: all {} files up to date", dir.display(), files.len());
+        ladder::say!("{}: all {} files up to date", dir.display(), files.len());
         return Ok(true);
     }
-    book::say!("{}:", dir.display());
+    ladder::say!("{}:", dir.display());
     for problem in &problems {
-        book::say!("  {problem}");
+        ladder::say!("  {problem}");
     }
-    book::say!("run `cargo run -p book -- generate` to bring them up to date");
+    ladder::say!("run `cargo run -p book -- generate` to bring them up to date");
     Ok(false)
 }
 
@@ -120,7 +120,7 @@ fn measure(only: Option<&str>) -> Result<bool> {
         for file in part()? {
             let path = dir.join(&file.path);
             std::fs::write(&path, &file.text)?;
-            book::say!("wrote {}", path.display());
+            ladder::say!("wrote {}", path.display());
         }
     }
     Ok(true)
@@ -128,10 +128,10 @@ fn measure(only: Option<&str>) -> Result<bool> {
 
 fn play_match(words: &[&str]) -> Result<bool> {
     if words.iter().any(|word| matches!(*word, "--help" | "-h")) {
-        book::say!("{}", book::ladder::cli::MATCH_USAGE);
+        ladder::say!("{}", ladder::cli::MATCH_USAGE);
         return Ok(true);
     }
-    let args = book::ladder::cli::read_match(words)?;
+    let args = ladder::cli::read_match(words)?;
     // The command as the report quotes it, a word with spaces in quotes.
     let quoted: Vec<String> = words
         .iter()
@@ -144,17 +144,17 @@ fn play_match(words: &[&str]) -> Result<bool> {
         })
         .collect();
     let command = format!("cargo run --release -p book -- match {}", quoted.join(" "));
-    book::ladder::cli::run_match(&args, &command)?;
+    ladder::cli::run_match(&args, &command)?;
     Ok(true)
 }
 
 fn session(words: &[&str]) -> Result<bool> {
     if words.iter().any(|word| matches!(*word, "--help" | "-h")) {
-        book::say!("{}", book::ladder::cli::SESSION_USAGE);
+        ladder::say!("{}", ladder::cli::SESSION_USAGE);
         return Ok(true);
     }
-    let (engine, out) = book::ladder::cli::read_session(words)?;
-    book::ladder::cli::run_session(&engine, out.as_deref())?;
+    let (engine, out) = ladder::cli::read_session(words)?;
+    ladder::cli::run_session(&engine, out.as_deref())?;
     Ok(true)
 }
 
@@ -172,7 +172,7 @@ fn check_html(dir: Option<&str>) -> Result<bool> {
     let report = book::html_check::check_site(&site)
         .map_err(|error| anyhow::anyhow!("reading {}: {error}", site.display()))?;
     if report.broken.is_empty() {
-        book::say!(
+        ladder::say!(
             "{}: {} pages, {} internal links and pictures, none broken",
             site.display(),
             report.pages,
@@ -180,14 +180,14 @@ fn check_html(dir: Option<&str>) -> Result<bool> {
         );
         return Ok(true);
     }
-    book::say!(
+    ladder::say!(
         "{}: {} of {} internal links and pictures lead nowhere:",
         site.display(),
         report.broken.len(),
         report.followed
     );
     for broken in &report.broken {
-        book::say!("  {broken}");
+        ladder::say!("  {broken}");
     }
     Ok(false)
 }

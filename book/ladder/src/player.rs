@@ -2,7 +2,7 @@
 //!
 //! A [`Player`] is told a new game begins and is asked for moves; it
 //! answers with a move in UCI notation, or fails. The match never trusts
-//! the answer: [`crate::ladder::game`] times it and checks that the move
+//! the answer: [`crate::game`] times it and checks that the move
 //! is legal. A [`Spawn`] starts a fresh player for every game, so that a
 //! crash costs one game and nothing carries over from one game to the
 //! next.
@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use common::Color;
 
-use crate::ladder::process::Log;
-use crate::ladder::uci::UciEngine;
-use crate::ladder::xboard::XboardEngine;
+use crate::process::Log;
+use crate::uci::UciEngine;
+use crate::xboard::XboardEngine;
 
 /// How long each side may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,8 +5,9 @@
 //! other from a set of openings, each opening twice with the colours
 //! swapped, and the score says which is stronger and by how much.
 //!
-//! `cargo run --release -p book -- match --engine A --engine B ...` plays
-//! such a match ([`cli`] lists its switches). The pieces, in the order a
+//! `cargo run --release -p ladder -- match --engine A --engine B ...`
+//! plays such a match ([`cli`] lists its switches; the book's own program
+//! passes `match` on to it). The pieces, in the order a
 //! game uses them:
 //!
 //! - [`openings`]: the built-in balanced openings, or a file of them;
@@ -20,21 +21,27 @@
 //!   stalemate, repetition, fifty moves, insufficient material);
 //! - [`stats`]: the score, and the Elo difference it implies with its
 //!   error bar;
-//! - [`pgn`]: the games in PGN, for a GUI to replay;
+//! - [`san`] and [`pgn`]: the moves in standard algebraic notation and
+//!   the games in PGN, for a GUI to replay;
 //! - [`runner`]: the match itself, game after game, and its reports.
 //!
 //! [`session`] drives one engine through a short UCI session and writes it
-//! down, for the chapter on GUIs.
+//! down, for the chapter on GUIs. [`table`] writes the reports' markdown
+//! tables and [`say!`] their lines, quietly ending the program when the
+//! reader of a pipe goes away.
 
 pub mod cli;
 pub mod game;
 pub mod openings;
+pub mod output;
 pub mod pgn;
 pub mod player;
 pub mod process;
 pub mod runner;
+pub mod san;
 pub mod session;
 pub mod stats;
+pub mod table;
 pub mod uci;
 pub mod xboard;
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 
-use crate::ladder::process::Process;
+use crate::process::Process;
 
 /// What a GUI says in the sample session: the handshake, a game's second
 /// move at ten seconds a side, and a position with a mate in one.

@@ -19,12 +19,12 @@ use std::time::Duration;
 
 use anyhow::{bail, Context as _, Result};
 
-use crate::ladder::game::Settings;
-use crate::ladder::openings::{self, Opening};
-use crate::ladder::player::{Control, EngineSpec, Protocol, Spawn};
-use crate::ladder::process::Log;
-use crate::ladder::runner::{self, MatchPlan};
-use crate::ladder::{pgn, session};
+use crate::game::Settings;
+use crate::openings::{self, Opening};
+use crate::player::{Control, EngineSpec, Protocol, Spawn};
+use crate::process::Log;
+use crate::runner::{self, MatchPlan};
+use crate::{pgn, session};
 
 /// The help of `match`.
 pub const MATCH_USAGE: &str = "\
@@ -304,7 +304,7 @@ pub fn run_session(engine: &[String], out: Option<&std::path::Path>) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ladder::game::{DEFAULT_GRACE, DEFAULT_TIMEOUT};
+    use crate::game::{DEFAULT_GRACE, DEFAULT_TIMEOUT};
 
     #[test]
     fn options_and_names_belong_to_the_engine_before() {

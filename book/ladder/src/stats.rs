@@ -29,7 +29,7 @@
 //! interval that reaches 0% or 100% has no finite bound.
 //!
 //! ```
-//! use book::ladder::stats::Tally;
+//! use ladder::stats::Tally;
 //! let tally = Tally { wins: 30, draws: 10, losses: 8 };
 //! assert_eq!(tally.to_string(), "+30 =10 -8");
 //! assert_eq!(tally.elo().to_string(), "+172 ± 99");

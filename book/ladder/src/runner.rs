@@ -22,11 +22,11 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use common::Color;
 
-use crate::ladder::game::{self, Ending, GameRecord, Outcome, Settings, SideRecord};
-use crate::ladder::openings::Opening;
-use crate::ladder::player::{Failure, Spawn};
-use crate::ladder::stats::Tally;
-use crate::markdown::{Align, Table};
+use crate::game::{self, Ending, GameRecord, Outcome, Settings, SideRecord};
+use crate::openings::Opening;
+use crate::player::{Failure, Spawn};
+use crate::stats::Tally;
+use crate::table::{Align, Table};
 
 /// What a match is made of.
 pub struct MatchPlan<'a> {
@@ -435,9 +435,9 @@ pub fn report(result: &MatchResult, settings: &Settings, command: &str, when: &s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ladder::game::tests::Scripted;
-    use crate::ladder::openings::built_in;
-    use crate::ladder::player::{Control, Failure, Player};
+    use crate::game::tests::Scripted;
+    use crate::openings::built_in;
+    use crate::player::{Control, Failure, Player};
     use std::sync::Mutex;
 
     /// Starts scripted players: `first_moves` answers the first move of

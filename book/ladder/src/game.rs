@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 
 use common::{Color, Move, Position};
 
-use crate::ladder::openings::Opening;
-use crate::ladder::player::{Control, Failure, Player, Reply, Request};
+use crate::openings::Opening;
+use crate::player::{Control, Failure, Player, Reply, Request};
 
 /// The time a move may come after its side's clock ran out: process
 /// latency, not thinking time.
@@ -292,7 +292,7 @@ pub fn note(score: Option<&str>, depth: Option<u32>, time: Duration) -> String {
 }
 
 /// Plays game `number` from `opening`, White first in `players`. The
-/// opening's moves must be legal (see [`crate::ladder::openings::check`]).
+/// opening's moves must be legal (see [`crate::openings::check`]).
 pub fn play(
     number: usize,
     opening: &Opening,
@@ -416,7 +416,7 @@ fn referee(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::ladder::openings::built_in;
+    use crate::openings::built_in;
     use std::collections::VecDeque;
 
     /// A player that answers from a script, then with the first legal

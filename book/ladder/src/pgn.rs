@@ -10,8 +10,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use common::Position;
 
-use crate::ladder::game::{read_move, Ending, GameRecord};
-use crate::ladder::player::{seconds, Control};
+use crate::game::{read_move, Ending, GameRecord};
+use crate::player::{seconds, Control};
 use crate::san::san;
 
 /// The longest line of the movetext, as the PGN standard asks.
@@ -120,7 +120,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ladder::game::{Outcome, SideRecord};
+    use crate::game::{Outcome, SideRecord};
 
     #[test]
     fn a_game_in_pgn() {

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::ladder::player::Failure;
+use crate::player::Failure;
 
 /// How long an engine is given to leave after `quit` before it is killed.
 const QUIT_WAIT: Duration = Duration::from_millis(500);

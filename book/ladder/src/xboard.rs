@@ -35,8 +35,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::ladder::player::{seconds, Control, EngineSpec, Failure, Player, Reply, Request};
-use crate::ladder::process::Process;
+use crate::player::{seconds, Control, EngineSpec, Failure, Player, Reply, Request};
+use crate::process::Process;
 
 /// How long an engine may take to send `feature ... done=1` after
 /// `protover 2` once it said `done=0`. One that says nothing of `done` is
@@ -309,9 +309,9 @@ mod tests {
              go) echo '7 25 10 900 e7e5'; echo 'move e7e5';; \
              quit) exit;; esac; done";
         let path = std::env::temp_dir().join(format!("xboard-test-{}.log", std::process::id()));
-        let log = crate::ladder::process::Log::create(&path).unwrap();
+        let log = crate::process::Log::create(&path).unwrap();
         let spec = EngineSpec {
-            protocol: crate::ladder::player::Protocol::Xboard,
+            protocol: crate::player::Protocol::Xboard,
             command: vec!["sh".to_string(), "-c".to_string(), script.to_string()],
             options: vec![("Resign".to_string(), "0".to_string())],
             name: None,
