@@ -21,8 +21,8 @@ use anyhow::{bail, Context as _, Result};
 
 use crate::game::Settings;
 use crate::openings::{self, Opening};
-use crate::player::{Control, EngineSpec, Protocol, Spawn};
-use crate::process::Log;
+use crate::player::{Control, Spawn};
+use crate::process::{EngineSpec, Log, Protocol};
 use crate::runner::{self, MatchPlan};
 use crate::{pgn, session};
 

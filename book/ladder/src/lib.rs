@@ -7,15 +7,15 @@
 //!
 //! `cargo run --release -p ladder -- match --engine A --engine B ...`
 //! plays such a match ([`cli`] lists its switches; the book's own program
-//! passes `match` on to it). The pieces, in the order a
-//! game uses them:
+//! passes `match` on to it). The pieces, in the order a game uses them:
 //!
 //! - [`openings`]: the built-in balanced openings, or a file of them;
 //! - [`player`]: what the match needs of an engine, [`Player`], whatever
 //!   protocol it speaks;
 //! - [`process`], [`uci`] and [`xboard`]: engines in their own processes,
 //!   spoken to in UCI (LaMoSca, Stockfish) or in the older xboard protocol,
-//!   CECP (Fairy-Max);
+//!   CECP (Fairy-Max); [`engine`] starts each game's process in its
+//!   protocol;
 //! - [`game`]: one game, with both clocks, every move checked for
 //!   legality, and the end of the game judged by the rules (mate,
 //!   stalemate, repetition, fifty moves, insufficient material);
@@ -31,6 +31,7 @@
 //! reader of a pipe goes away.
 
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod openings;
 pub mod output;

@@ -7,17 +7,15 @@
 //! crash costs one game and nothing carries over from one game to the
 //! next.
 //!
-//! The engines of a real match are processes ([`EngineSpec`]); the tests
+//! The engines of a real match are processes
+//! ([`EngineSpec`](crate::process::EngineSpec), started by
+//! [`crate::engine`]); the tests
 //! use players that live in the test itself.
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
 use common::Color;
-
-use crate::process::Log;
-use crate::uci::UciEngine;
-use crate::xboard::XboardEngine;
 
 /// How long each side may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,85 +131,9 @@ pub trait Spawn: Sync {
     fn spawn(&self, game: usize) -> Result<Box<dyn Player>, Failure>;
 }
 
-/// The protocol an engine process speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Protocol {
-    /// UCI, as LaMoSca and Stockfish speak it.
-    Uci,
-    /// xboard (CECP) version 2, as Fairy-Max speaks it.
-    Xboard,
-}
-
-/// An engine process: what to run and how to talk to it.
-#[derive(Clone, Debug)]
-pub struct EngineSpec {
-    /// The protocol it speaks.
-    pub protocol: Protocol,
-    /// The program and its arguments.
-    pub command: Vec<String>,
-    /// Options set after the handshake: `setoption name N value V` in UCI,
-    /// `option N=V` in xboard.
-    pub options: Vec<(String, String)>,
-    /// A name to use instead of the one the engine gives.
-    pub name: Option<String>,
-    /// Where to copy the dialogue, if anywhere.
-    pub log: Option<Log>,
-}
-
-impl EngineSpec {
-    /// Reads `[uci:|xboard:]COMMAND ARGS...`: UCI unless told otherwise.
-    /// The words are split at spaces; there is no quoting.
-    pub fn parse(text: &str) -> Result<EngineSpec, String> {
-        let (protocol, command) = if let Some(rest) = text.strip_prefix("uci:") {
-            (Protocol::Uci, rest)
-        } else if let Some(rest) = text.strip_prefix("xboard:") {
-            (Protocol::Xboard, rest)
-        } else {
-            (Protocol::Uci, text)
-        };
-        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
-        if command.is_empty() {
-            return Err(format!("engine '{text}' has no command"));
-        }
-        Ok(EngineSpec {
-            protocol,
-            command,
-            options: Vec::new(),
-            name: None,
-            log: None,
-        })
-    }
-
-    /// The program's file name, the name of last resort.
-    pub fn program_name(&self) -> String {
-        let program = self.command.first().map(String::as_str).unwrap_or("engine");
-        program.rsplit('/').next().unwrap_or(program).to_string()
-    }
-}
-
-impl Spawn for EngineSpec {
-    fn spawn(&self, game: usize) -> Result<Box<dyn Player>, Failure> {
-        Ok(match self.protocol {
-            Protocol::Uci => Box::new(UciEngine::start(self, game)?),
-            Protocol::Xboard => Box::new(XboardEngine::start(self, game)?),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn engines_are_uci_unless_told_otherwise() {
-        let spec = EngineSpec::parse("target/release/lamosca-v09").unwrap();
-        assert_eq!(spec.protocol, Protocol::Uci);
-        assert_eq!(spec.program_name(), "lamosca-v09");
-        let spec = EngineSpec::parse("xboard:/usr/games/fairymax 22").unwrap();
-        assert_eq!(spec.protocol, Protocol::Xboard);
-        assert_eq!(spec.command, ["/usr/games/fairymax", "22"]);
-        assert!(EngineSpec::parse("uci:").is_err());
-    }
 
     #[test]
     fn controls_print_in_seconds() {

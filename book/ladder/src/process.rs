@@ -19,6 +19,62 @@ use std::time::{Duration, Instant};
 
 use crate::player::Failure;
 
+/// The protocol an engine process speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI, as LaMoSca and Stockfish speak it.
+    Uci,
+    /// xboard (CECP) version 2, as Fairy-Max speaks it.
+    Xboard,
+}
+
+/// An engine process: what to run and how to talk to it.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// The protocol it speaks.
+    pub protocol: Protocol,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// Options set after the handshake: `setoption name N value V` in UCI,
+    /// `option N=V` in xboard.
+    pub options: Vec<(String, String)>,
+    /// A name to use instead of the one the engine gives.
+    pub name: Option<String>,
+    /// Where to copy the dialogue, if anywhere.
+    pub log: Option<Log>,
+}
+
+impl EngineSpec {
+    /// Reads `[uci:|xboard:]COMMAND ARGS...`: UCI unless told otherwise.
+    /// The words are split at spaces; there is no quoting.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let (protocol, command) = if let Some(rest) = text.strip_prefix("uci:") {
+            (Protocol::Uci, rest)
+        } else if let Some(rest) = text.strip_prefix("xboard:") {
+            (Protocol::Xboard, rest)
+        } else {
+            (Protocol::Uci, text)
+        };
+        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        if command.is_empty() {
+            return Err(format!("engine '{text}' has no command"));
+        }
+        Ok(EngineSpec {
+            protocol,
+            command,
+            options: Vec::new(),
+            name: None,
+            log: None,
+        })
+    }
+
+    /// The program's file name, the name of last resort.
+    pub fn program_name(&self) -> String {
+        let program = self.command.first().map(String::as_str).unwrap_or("engine");
+        program.rsplit('/').next().unwrap_or(program).to_string()
+    }
+}
+
 /// How long an engine is given to leave after `quit` before it is killed.
 const QUIT_WAIT: Duration = Duration::from_millis(500);
 
@@ -190,5 +246,21 @@ impl Tagged {
         let mut file = self.log.0.lock().unwrap_or_else(PoisonError::into_inner);
         // A log that cannot be written must not stop the match.
         let _ = writeln!(file, "{} {direction} {line}", self.tag);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_are_uci_unless_told_otherwise() {
+        let spec = EngineSpec::parse("target/release/lamosca-v09").unwrap();
+        assert_eq!(spec.protocol, Protocol::Uci);
+        assert_eq!(spec.program_name(), "lamosca-v09");
+        let spec = EngineSpec::parse("xboard:/usr/games/fairymax 22").unwrap();
+        assert_eq!(spec.protocol, Protocol::Xboard);
+        assert_eq!(spec.command, ["/usr/games/fairymax", "22"]);
+        assert!(EngineSpec::parse("uci:").is_err());
     }
 }

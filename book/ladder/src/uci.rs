@@ -23,8 +23,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::player::{Control, EngineSpec, Failure, Player, Reply, Request};
-use crate::process::Process;
+use crate::player::{Control, Failure, Player, Reply, Request};
+use crate::process::{EngineSpec, Process};
 
 /// How long an engine may take to answer `uci` or `isready`. Stockfish
 /// reads its network file on `isready`, which takes a moment.
@@ -205,7 +205,7 @@ mod tests {
              quit) exit;; esac; done"
         );
         EngineSpec {
-            protocol: crate::player::Protocol::Uci,
+            protocol: crate::process::Protocol::Uci,
             command: vec!["sh".to_string(), "-c".to_string(), script],
             options: Vec::new(),
             name: None,

@@ -35,8 +35,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::player::{seconds, Control, EngineSpec, Failure, Player, Reply, Request};
-use crate::process::Process;
+use crate::player::{seconds, Control, Failure, Player, Reply, Request};
+use crate::process::{EngineSpec, Process};
 
 /// How long an engine may take to send `feature ... done=1` after
 /// `protover 2` once it said `done=0`. One that says nothing of `done` is
@@ -311,7 +311,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("xboard-test-{}.log", std::process::id()));
         let log = crate::process::Log::create(&path).unwrap();
         let spec = EngineSpec {
-            protocol: crate::player::Protocol::Xboard,
+            protocol: crate::process::Protocol::Xboard,
             command: vec!["sh".to_string(), "-c".to_string(), script.to_string()],
             options: vec![("Resign".to_string(), "0".to_string())],
             name: None,
