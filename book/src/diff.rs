@@ -23,7 +23,7 @@
 //! +15,9 @@`) therefore count the lines without those markers.
 //!
 //! The steps are the workspace's version crates, in the order the root
-//! `Cargo.toml` lists them ([`crate::crates::versions`]): a new step gets
+//! `Cargo.toml` lists them ([`crate::chapters::architecture::versions`]): a new step gets
 //! its diff as soon as it is a member. A step whose crate has no
 //! `src/search.rs` yet is skipped; it appears once the file exists.
 
@@ -32,7 +32,7 @@ use std::path::Path;
 use anyhow::{ensure, Context as _, Result};
 use similar::TextDiff;
 
-use crate::crates::{versions, VERSION_PREFIX};
+use crate::chapters::architecture::{versions, VERSION_PREFIX};
 use crate::generate::{Generated, Workspace};
 
 /// The file of each crate that the diffs compare.
@@ -161,7 +161,7 @@ pub fn pending(workspace: &Workspace) -> Vec<String> {
     let chapters = workspace.chapters();
     let chapters = chapters.as_path();
     let (Ok(files), Ok(versions)) = (
-        crate::includes::markdown_files(chapters),
+        crate::check::includes::markdown_files(chapters),
         versions(&workspace.root),
     ) else {
         return Vec::new();

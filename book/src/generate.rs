@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result};
 
-use crate::content;
+use crate::chapters::board;
 use crate::snapshots;
 
 /// The folder of generated files, relative to the chapters.
@@ -110,17 +110,19 @@ pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
             )
         })
         .collect();
-    files.extend(content::board_chapter(&workspace.root).context("the board chapter")?);
-    files.extend(content::v07_chapter(&snapshots).context("the v0.07 chapter")?);
-    files.extend(crate::search_tables::v09_generated().context("the v0.09 chapter")?);
+    files.extend(board::board_chapter(&workspace.root).context("the board chapter")?);
+    files.extend(board::v07_chapter(&snapshots).context("the v0.07 chapter")?);
+    files.extend(crate::searches::v09_generated().context("the v0.09 chapter")?);
     files.extend(
-        crate::v10_chapter::v10_chapter(&workspace.root, &snapshots)
+        crate::chapters::v10::v10_chapter(&workspace.root, &snapshots)
             .context("the v0.10 chapter")?,
     );
     files.extend(crate::diff::search_diffs(&workspace.root).context("the search diffs")?);
-    files.extend(crate::crates::architecture_page(&workspace.root).context("the crates")?);
-    files.extend(crate::tree::v09_tree().context("the v0.09 search tree")?);
-    files.extend(crate::chart::generated_charts().context("the charts")?);
+    files.extend(
+        crate::chapters::architecture::architecture_page(&workspace.root).context("the crates")?,
+    );
+    files.extend(crate::draw::tree::v09_tree().context("the v0.09 search tree")?);
+    files.extend(crate::draw::chart::generated_charts().context("the charts")?);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = files.windows(2).find(|pair| pair[0].path == pair[1].path) {
         anyhow::bail!(

@@ -7,24 +7,16 @@
 //! picture has a file behind it, and that the table of contents and the
 //! chapter files agree.
 
-pub mod chart;
-pub mod content;
-pub mod crates;
-pub mod diagram;
+pub mod chapters;
+pub mod check;
 pub mod diff;
+pub mod draw;
 pub mod generate;
-pub mod html_check;
-pub mod includes;
-pub mod links;
 pub mod markdown;
 pub mod measure;
 pub mod search_measure;
-pub mod search_tables;
+pub mod searches;
 pub mod snapshots;
-pub mod summary;
-pub mod tree;
-pub mod v10_chapter;
-pub mod v11_measure;
 pub mod wac;
 
 #[cfg(test)]

@@ -169,7 +169,7 @@ fn check_html(dir: Option<&str>) -> Result<bool> {
             site.display()
         );
     }
-    let report = book::html_check::check_site(&site)
+    let report = book::check::html::check_site(&site)
         .map_err(|error| anyhow::anyhow!("reading {}: {error}", site.display()))?;
     if report.broken.is_empty() {
         ladder::say!(

@@ -103,9 +103,9 @@ pub const PARTS: &[Part] = &[
     ("v09", crate::search_measure::v09),
     ("v10", crate::search_measure::v10),
     ("wac", crate::search_measure::wac),
-    ("v11", crate::v11_measure::depths),
-    ("v11-wac", crate::v11_measure::wac),
-    ("charts", crate::chart::measured_charts),
+    ("v11", crate::chapters::v11::depths),
+    ("v11-wac", crate::chapters::v11::wac),
+    ("charts", crate::draw::chart::measured_charts),
 ];
 
 /// Every measured file.

@@ -4,7 +4,7 @@
 //!
 //! The node counts are as deterministic as the generated ones, only too
 //! slow for the tests; the times are not, which is why these files are
-//! never checked. The tables have the layout of [`crate::search_tables`]
+//! never checked. The tables have the layout of [`crate::searches`]
 //! and [`crate::wac`], with a time added to each cell.
 
 use std::time::{Duration, Instant};
@@ -14,7 +14,7 @@ use lamosca_v10_quiescence::DEFAULT_DELTA;
 
 use crate::generate::{Generated, Workspace};
 use crate::markdown::thousands;
-use crate::search_tables::{
+use crate::searches::{
     nodes_cell, slug, v09_all, v09_first_move_table, v09_minimal_table, v09_nodes_table, v10_all,
     v10_answers_table, v10_nodes_table, Config, Measured, Run, Runs, Searched, V09Limits,
     V10Limits, V09_GENERATED, V10_CONFIGS,

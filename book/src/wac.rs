@@ -18,7 +18,7 @@ use common::{Move, Position};
 
 use crate::generate::Generated;
 use crate::markdown::{thousands, Align, Table, GENERATED_NOTE};
-use crate::search_tables::{run, Config, Run, Searcher};
+use crate::searches::{run, Config, Run, Searcher};
 use ladder::san::{parse_san, same_move, san};
 
 /// Where the suite lies, from the workspace root.

@@ -16,7 +16,7 @@ use common::{
 };
 use lamosca_v07::NegaMax;
 
-use crate::diagram::{self, Marks, Tint};
+use crate::draw::diagram::{self, Marks, Tint};
 use crate::generate::Generated;
 use crate::markdown::{code, thousands, thousands_signed, Align, Table, GENERATED_NOTE};
 use crate::snapshots::Snapshot;

@@ -18,7 +18,7 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::includes::expand;
+use crate::check::includes::expand;
 
 /// A link or image that the built book cannot follow.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::{anyhow, Result};
 use common::Square;
 
-use crate::diagram::{self, Marks, Tint};
+use crate::draw::diagram::{self, Marks, Tint};
 use crate::generate::Generated;
-use crate::search_tables::{position, v10_generated};
+use crate::searches::{position, v10_generated};
 use crate::snapshots::Snapshot;
 use crate::wac;
 

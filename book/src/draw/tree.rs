@@ -11,7 +11,7 @@
 //! move of `lamosca-v07` and `lamosca-v09` on the position drawn, so the
 //! picture is the engines' tree, not a textbook's.
 //!
-//! The drawing is SVG written as text, like [`crate::diagram`]: the same
+//! The drawing is SVG written as text, like [`crate::draw::diagram`]: the same
 //! tree always gives the same bytes. Nodes are boxes holding the value of
 //! the position for the side to move there; the move that leads to a node
 //! is written above it. In the alpha-beta tree, a value that is only a
@@ -27,7 +27,7 @@ use anyhow::{anyhow, Result};
 use common::{evaluate, no_moves_score, Move, MoveStack, Position, INFINITY};
 use lamosca_v09::ordering::{pick, MoveOrder};
 
-use crate::diagram::{self, Marks};
+use crate::draw::diagram::{self, Marks};
 use crate::generate::Generated;
 use crate::markdown::{code, GENERATED_NOTE};
 

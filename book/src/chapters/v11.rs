@@ -24,7 +24,7 @@ use lamosca_v11_lazy::LazySearch;
 use crate::generate::{Generated, Workspace};
 use crate::markdown::{code, thousands, Align, Table};
 use crate::search_measure::{duration, header, measured_header, Stopwatch};
-use crate::search_tables::POSITIONS;
+use crate::searches::POSITIONS;
 use crate::wac::read_wac;
 
 /// The depths the first tables reach for.

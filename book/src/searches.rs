@@ -18,7 +18,7 @@ use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
 
-use crate::content::KIWIPETE;
+use crate::chapters::board::KIWIPETE;
 use crate::generate::Generated;
 use crate::markdown::{thousands, Align, Table, GENERATED_NOTE};
 

@@ -16,8 +16,8 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::check::includes::markdown_files;
 use crate::generate::{GENERATED_DIR, MEASURED_DIR};
-use crate::includes::markdown_files;
 
 /// The name of mdBook's table of contents inside the source folder.
 pub const SUMMARY: &str = "SUMMARY.md";

@@ -1,6 +1,6 @@
 //! Checking the built site: every internal link and picture resolves.
 //!
-//! [`crate::links`] checks the chapters before mdBook reads them; this
+//! [`crate::check::links`] checks the chapters before mdBook reads them; this
 //! module checks what mdBook wrote. It walks the built site (`book/html`
 //! after `mdbook build book`), reads every page, and follows each `href`
 //! and `src` that stays inside the site: the file must exist (a folder

@@ -30,7 +30,7 @@ use common::{Engine, Position, Report, SearchControl, START_FEN};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::content::KIWIPETE;
+use crate::chapters::board::KIWIPETE;
 use crate::generate::Generated;
 
 /// One version, as the charts run it.
