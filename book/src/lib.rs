@@ -7,14 +7,15 @@
 //! picture has a file behind it, and that the table of contents and the
 //! chapter files agree.
 
+pub mod chapter;
 pub mod chapters;
 pub mod check;
 pub mod diff;
 pub mod draw;
+pub mod files;
 pub mod generate;
 pub mod markdown;
 pub mod measure;
-pub mod search_measure;
 pub mod searches;
 pub mod snapshots;
 pub mod wac;

@@ -16,7 +16,7 @@ use std::path::Path;
 use anyhow::{anyhow, bail, ensure, Context as _, Result};
 use common::{Move, Position};
 
-use crate::generate::Generated;
+use crate::files::Generated;
 use crate::markdown::{thousands, Align, Table, GENERATED_NOTE};
 use crate::searches::{run, Config, Run, Searcher};
 use ladder::san::{parse_san, same_move, san};

@@ -1,7 +1,7 @@
-//! The switches of `match` and `session`.
+//! The switches of `match` and `session`, read by clap.
 //!
 //! ```text
-//! cargo run --release -p book -- match \
+//! cargo run --release -p ladder -- match \
 //!     --engine target/release/lamosca-v10-quiescence --option Delta=200 \
 //!     --engine xboard:/usr/games/fairymax \
 //!     --games 48 --tc 10+0.1 --pgn /tmp/v10-fairymax.pgn
@@ -17,7 +17,8 @@ use std::io::{BufWriter, Write as _};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context as _, Result};
+use anyhow::{anyhow, bail, Context as _, Result};
+use clap::{ArgMatches, Args, FromArgMatches};
 
 use crate::game::Settings;
 use crate::openings::{self, Opening};
@@ -26,39 +27,71 @@ use crate::process::{EngineSpec, Log, Protocol};
 use crate::runner::{self, MatchPlan};
 use crate::{pgn, session};
 
-/// The help of `match`.
-pub const MATCH_USAGE: &str = "\
-usage: cargo run --release -p book -- match --engine CMD [--name N] [--option NAME=VALUE]...
-                                            --engine CMD [--name N] [--option NAME=VALUE]...
-                                            [--games N] [--tc BASE+INC | --movetime MS | --depth D]
-                                            [--openings FILE] [--concurrency N] [--pgn FILE]
-                                            [--report FILE] [--log FILE] [--grace MS] [--timeout S]
+/// The switches of `match`, as clap reads them. `--name` and `--option`
+/// are gathered here in the order given; [`match_args`] hands each to the
+/// `--engine` before it.
+#[derive(Args, Debug)]
+#[command(about = "Play games between two engines and print the score and the Elo difference")]
+pub struct MatchSwitches {
+    /// The engine's command line, split at spaces; `uci:CMD` or
+    /// `xboard:CMD` names the protocol (UCI when none is named). Give two
+    #[arg(long = "engine", value_name = "CMD")]
+    engines: Vec<String>,
+    /// The name to show for the engine before (default: its own)
+    #[arg(long = "name", value_name = "N")]
+    names: Vec<String>,
+    /// An option for the engine before: `setoption` in UCI, `option
+    /// NAME=VALUE` in xboard
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// How many games
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: usize,
+    /// A clock of BASE seconds, INC seconds more a move [default: 2+0.05]
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// A fixed time a move instead (whole seconds for xboard engines)
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// A fixed depth instead, and no clock
+    #[arg(long, value_name = "D")]
+    depth: Option<u32>,
+    /// Openings, one line of UCI moves each [default: 24 built-in]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Games played at once
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: usize,
+    /// Write the games there, in PGN
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Write the result as a markdown fragment for the book
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Write every line sent to or read from the engines
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Time allowed beyond the clock before a loss on time, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    grace: u64,
+    /// Silence that loses at a fixed depth, in seconds
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    timeout: u64,
+}
 
-Plays games between two engines and prints the score and the Elo difference.
-
-  --engine CMD        the engine's command line, split at spaces; `uci:CMD` or
-                      `xboard:CMD` names the protocol (UCI when none is named)
-  --name N            the name to show for the engine before (default: its own)
-  --option NAME=VALUE an option for the engine before: `setoption` in UCI,
-                      `option NAME=VALUE` in xboard
-  --games N           how many games [default: 10]
-  --tc BASE+INC       a clock of BASE seconds, INC seconds more a move [default: 2+0.05]
-  --movetime MS       a fixed time a move instead (whole seconds for xboard engines)
-  --depth D           a fixed depth instead, and no clock
-  --openings FILE     openings, one line of UCI moves each [default: 24 built-in]
-  --concurrency N     games played at once [default: 1]
-  --pgn FILE          write the games there
-  --report FILE       write the result as a markdown fragment for the book
-  --log FILE          write every line sent to or read from the engines
-  --grace MS          time allowed beyond the clock before a loss on time [default: 100]
-  --timeout S         silence that loses at a fixed depth [default: 60]";
-
-/// The help of `session`.
-pub const SESSION_USAGE: &str = "\
-usage: cargo run --release -p book -- session --engine CMD [--out FILE]
-
-Runs a short UCI session with the engine and prints the transcript, or
-writes it as a markdown fragment to FILE.";
+/// The switches of `session`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Run a short UCI session with an engine and print the transcript, or write it as a markdown fragment"
+)]
+pub struct SessionSwitches {
+    /// The engine's command line, split at spaces
+    #[arg(long, value_name = "CMD")]
+    engine: String,
+    /// Write the transcript there, as a markdown fragment
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
 
 /// What `match` was asked to do.
 #[derive(Debug)]
@@ -81,24 +114,6 @@ pub struct MatchArgs {
     pub log: Option<PathBuf>,
 }
 
-/// The value after a switch.
-fn value<'a>(switch: &str, words: &mut impl Iterator<Item = &'a str>) -> Result<&'a str> {
-    words
-        .next()
-        .with_context(|| format!("{switch} needs a value"))
-}
-
-/// A number after a switch.
-fn number<'a, T: std::str::FromStr>(
-    switch: &str,
-    words: &mut impl Iterator<Item = &'a str>,
-) -> Result<T> {
-    let text = value(switch, words)?;
-    text.parse()
-        .ok()
-        .with_context(|| format!("{switch} needs a number, not '{text}'"))
-}
-
 /// Seconds, perhaps with a fraction: `10`, `0.05`.
 fn read_seconds(text: &str) -> Option<Duration> {
     let seconds: f64 = text.parse().ok()?;
@@ -114,112 +129,128 @@ pub fn read_clock(text: &str) -> Result<Control> {
     }
 }
 
-/// Reads the arguments of `match`.
-pub fn read_match(words: &[&str]) -> Result<MatchArgs> {
-    let mut args = MatchArgs {
-        engines: Vec::new(),
-        games: 10,
-        settings: Settings::new(Control::Clock {
-            base: Duration::from_secs(2),
-            increment: Duration::from_millis(50),
-        }),
-        openings: openings::built_in(),
-        concurrency: 1,
-        pgn: None,
-        report: None,
-        log: None,
+/// The arguments of `match`, from the switches clap read into `matches`:
+/// each `--name` and `--option` goes to the `--engine` given before it,
+/// which only the switches' positions tell.
+pub fn match_args(matches: &ArgMatches) -> Result<MatchArgs> {
+    let switches = MatchSwitches::from_arg_matches(matches)?;
+    let at = |id: &str| -> Vec<usize> { matches.indices_of(id).into_iter().flatten().collect() };
+    let engine_at = at("engines");
+    let mut engines = switches
+        .engines
+        .iter()
+        .map(|text| EngineSpec::parse(text).map_err(anyhow::Error::msg))
+        .collect::<Result<Vec<_>>>()?;
+    // The engine a switch at `index` belongs to: the last one before it.
+    let owner = |switch: &str, index: usize| {
+        engine_at
+            .iter()
+            .rposition(|&engine| engine < index)
+            .with_context(|| format!("{switch} belongs after the --engine it is for"))
     };
-    let mut controls = 0;
-    let mut words = words.iter().copied();
-    while let Some(switch) = words.next() {
-        match switch {
-            "--engine" => args
-                .engines
-                .push(EngineSpec::parse(value(switch, &mut words)?).map_err(anyhow::Error::msg)?),
-            "--name" | "--option" => {
-                let text = value(switch, &mut words)?;
-                let Some(engine) = args.engines.last_mut() else {
-                    bail!("{switch} belongs after the --engine it is for");
-                };
-                if switch == "--name" {
-                    engine.name = Some(text.to_string());
-                } else {
-                    let (name, value) = text
-                        .split_once('=')
-                        .with_context(|| format!("--option needs NAME=VALUE, not '{text}'"))?;
-                    engine.options.push((name.to_string(), value.to_string()));
-                }
-            }
-            "--games" => args.games = number(switch, &mut words)?,
-            "--tc" => {
-                args.settings.control = read_clock(value(switch, &mut words)?)?;
-                controls += 1;
-            }
-            "--movetime" => {
-                let ms: u64 = number(switch, &mut words)?;
-                args.settings.control = Control::MoveTime(Duration::from_millis(ms.max(1)));
-                controls += 1;
-            }
-            "--depth" => {
-                let depth: u32 = number(switch, &mut words)?;
-                if depth == 0 {
-                    bail!("--depth needs a depth of at least 1");
-                }
-                args.settings.control = Control::Depth(depth);
-                controls += 1;
-            }
-            "--openings" => args.openings = openings::read(value(switch, &mut words)?.as_ref())?,
-            "--concurrency" => args.concurrency = number::<usize>(switch, &mut words)?.max(1),
-            "--pgn" => args.pgn = Some(value(switch, &mut words)?.into()),
-            "--report" => args.report = Some(value(switch, &mut words)?.into()),
-            "--log" => args.log = Some(value(switch, &mut words)?.into()),
-            "--grace" => {
-                args.settings.grace = Duration::from_millis(number(switch, &mut words)?);
-            }
-            "--timeout" => {
-                args.settings.timeout = Duration::from_secs(number(switch, &mut words)?);
-            }
-            _ => bail!("unknown switch '{switch}'"),
+    for (name, index) in switches.names.iter().zip(at("names")) {
+        engines[owner("--name", index)?].name = Some(name.clone());
+    }
+    for (text, index) in switches.options.iter().zip(at("options")) {
+        let engine = owner("--option", index)?;
+        let (name, value) = text
+            .split_once('=')
+            .with_context(|| format!("--option needs NAME=VALUE, not '{text}'"))?;
+        engines[engine]
+            .options
+            .push((name.to_string(), value.to_string()));
+    }
+    if engines.len() != 2 {
+        bail!("a match needs two --engine, not {}", engines.len());
+    }
+    let mut controls = Vec::new();
+    if let Some(text) = &switches.tc {
+        controls.push(read_clock(text)?);
+    }
+    if let Some(ms) = switches.movetime {
+        controls.push(Control::MoveTime(Duration::from_millis(ms.max(1))));
+    }
+    if let Some(depth) = switches.depth {
+        if depth == 0 {
+            bail!("--depth needs a depth of at least 1");
         }
+        controls.push(Control::Depth(depth));
     }
-    if args.engines.len() != 2 {
-        bail!("a match needs two --engine, not {}", args.engines.len());
-    }
-    if controls > 1 {
+    if controls.len() > 1 {
         bail!("give one of --tc, --movetime and --depth");
     }
-    if let Control::MoveTime(time) = args.settings.control {
-        let xboard = args.engines.iter().any(|e| e.protocol == Protocol::Xboard);
+    let mut settings = Settings::new(controls.pop().unwrap_or(Control::Clock {
+        base: Duration::from_secs(2),
+        increment: Duration::from_millis(50),
+    }));
+    settings.grace = Duration::from_millis(switches.grace);
+    settings.timeout = Duration::from_secs(switches.timeout);
+    if let Control::MoveTime(time) = settings.control {
+        let xboard = engines.iter().any(|e| e.protocol == Protocol::Xboard);
         if xboard && time.as_millis() % 1000 != 0 {
             bail!("xboard engines take a time a move in whole seconds (`st`): use --movetime 1000, 2000 ... or --tc");
         }
     }
-    Ok(args)
+    let openings = match &switches.openings {
+        Some(path) => openings::read(path)?,
+        None => openings::built_in(),
+    };
+    Ok(MatchArgs {
+        engines,
+        games: switches.games,
+        settings,
+        openings,
+        concurrency: switches.concurrency.max(1),
+        pgn: switches.pgn,
+        report: switches.report,
+        log: switches.log,
+    })
 }
 
-/// What `session` was asked to do: the engine's command and where the
+/// The arguments of `session`: the engine's command and where the
 /// transcript goes.
-pub fn read_session(words: &[&str]) -> Result<(Vec<String>, Option<PathBuf>)> {
-    let (mut engine, mut out) = (None, None);
-    let mut words = words.iter().copied();
-    while let Some(switch) = words.next() {
-        match switch {
-            "--engine" => {
-                engine = Some(
-                    value(switch, &mut words)?
-                        .split_whitespace()
-                        .map(str::to_string)
-                        .collect::<Vec<_>>(),
-                );
+pub fn session_args(switches: &SessionSwitches) -> Result<(Vec<String>, Option<PathBuf>)> {
+    let command: Vec<String> = switches
+        .engine
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    if command.is_empty() {
+        bail!("session needs --engine CMD");
+    }
+    Ok((command, switches.out.clone()))
+}
+
+/// A command line as a report quotes it: `program`, then the words, each
+/// holding a space in quotes.
+pub fn command_line(program: &str, words: &[String]) -> String {
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|word| {
+            if word.contains(' ') {
+                format!("'{word}'")
+            } else {
+                word.clone()
             }
-            "--out" => out = Some(PathBuf::from(value(switch, &mut words)?)),
-            _ => bail!("unknown switch '{switch}'"),
-        }
-    }
-    match engine {
-        Some(command) if !command.is_empty() => Ok((command, out)),
-        _ => bail!("session needs --engine CMD"),
-    }
+        })
+        .collect();
+    format!("{program} {}", quoted.join(" "))
+}
+
+/// Reads the words of `match` (what follows `match` on the command line),
+/// for the tests and for any program that holds the words itself.
+pub fn read_match(words: &[&str]) -> Result<MatchArgs> {
+    let command = MatchSwitches::augment_args(clap::Command::new("match").no_binary_name(true));
+    let matches = command
+        .try_get_matches_from(words)
+        .map_err(|error| anyhow!("{}", first_line(&error.render().to_string())))?;
+    match_args(&matches)
+}
+
+/// The first line of a message of clap, without its `error: `.
+fn first_line(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("bad command line");
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
 }
 
 /// Plays the match `args` describe: a progress line per game, then the
@@ -367,8 +398,11 @@ mod tests {
             "100"
         ])
         .starts_with("xboard engines take"));
-        assert_eq!(error(&["--games"]), "--games needs a value");
-        assert_eq!(error(&["--bogus"]), "unknown switch '--bogus'");
+        assert_eq!(
+            error(&["--games"]),
+            "a value is required for '--games <N>' but none was supplied"
+        );
+        assert_eq!(error(&["--bogus"]), "unexpected argument '--bogus' found");
     }
 
     #[test]
@@ -393,10 +427,18 @@ mod tests {
 
     #[test]
     fn a_session_needs_an_engine() {
-        let (command, out) =
-            read_session(&["--engine", "target/release/lamosca-v09", "--out", "x.md"]).unwrap();
+        let read = |words: &[&str]| {
+            let command =
+                SessionSwitches::augment_args(clap::Command::new("session").no_binary_name(true));
+            let matches = command.try_get_matches_from(words)?;
+            anyhow::Ok(SessionSwitches::from_arg_matches(&matches)?)
+        };
+        let switches = read(&["--engine", "target/release/lamosca-v09", "--out", "x.md"]).unwrap();
+        let (command, out) = session_args(&switches).unwrap();
         assert_eq!(command, ["target/release/lamosca-v09"]);
         assert_eq!(out, Some(PathBuf::from("x.md")));
-        assert!(read_session(&[]).is_err());
+        assert!(read(&[]).is_err());
+        let blank = read(&["--engine", " "]).unwrap();
+        assert!(session_args(&blank).is_err());
     }
 }

@@ -21,8 +21,17 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context as _, Result};
 
-use crate::generate::Generated;
+use crate::chapter::Chapter;
+use crate::files::Generated;
 use crate::markdown::{code, Align, Table, GENERATED_NOTE};
+
+/// The architecture chapter in the book.
+pub const CHAPTER: Chapter = Chapter {
+    page: "architecture.md",
+    krate: None,
+    generated: |sources| architecture_page(&sources.root),
+    measured: &[],
+};
 
 /// One member of the workspace.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -493,7 +502,7 @@ pub fn architecture_page(root: &Path) -> Result<Vec<Generated>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Workspace;
+    use crate::files::Workspace;
 
     #[test]
     fn reads_a_manifest() {

@@ -8,22 +8,25 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use anyhow::{anyhow, bail, ensure, Context as _, Result};
-use common::trace::Tracer;
+use anyhow::{anyhow, ensure, Context as _, Result};
 use common::{
-    divide, evaluate, perft, piece_value, square_bonus, Color, Engine, Move, MoveKind, PieceKind,
-    Position, SearchControl, Square, START_FEN,
+    divide, evaluate, perft, piece_value, square_bonus, Color, Move, MoveKind, PieceKind, Position,
+    Square, START_FEN,
 };
-use lamosca_v07::NegaMax;
 
+use crate::chapter::Chapter;
 use crate::draw::diagram::{self, Marks, Tint};
-use crate::generate::Generated;
-use crate::markdown::{code, thousands, thousands_signed, Align, Table, GENERATED_NOTE};
-use crate::snapshots::Snapshot;
+use crate::files::Generated;
+use crate::markdown::{code, md, thousands, thousands_signed, Align, Table};
+use crate::searches::KIWIPETE;
 
-/// Kiwipete, the second position of the Chess Programming Wiki's perft
-/// page: castling both ways, en passant, pins and promotions in few plies.
-pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// The board chapter in the book.
+pub const CHAPTER: Chapter = Chapter {
+    page: "board.md",
+    krate: None,
+    generated: |sources| board_chapter(&sources.root),
+    measured: &[],
+};
 
 /// A position that shows where the moves the original never generated go:
 /// promotions with and without capture, an en-passant capture, castling on
@@ -62,29 +65,12 @@ const CPW_NAMES: [&str; 7] = [
     "position 6",
 ];
 
-/// The four lines of the v0.07 log that the original page quotes: the
-/// replies to a2a3, that node's result, the root's moves and its result
-/// (LaMoSca v0.07 page, "L'esecuzione del programma").
-pub const PUBLISHED_V07: [&str; 4] = [
-    "Mosse livello 2: b8a6=4 b8c6=9 g8f6=9 g8h6=4 a7a6=0 a7a5=1 b7b6=1 b7b5=3 c7c6=2 c7c5=5 d7d6=7 d7d5=11 e7e6=7 e7e5=11 f7f6=2 f7f5=5 g7g6=1 g7g5=3 h7h6=0 h7h5=1",
-    "Risultato livello 2: Trovata=1, Valore=11",
-    "Mosse livello 1: a2a3=-11 a2a4=-10 b2b3=-10 b2b4=-8 c2c3=-9 c2c4=-6 d2d3=-4 d2d4=0 e2e3=-4 e2e4=0 f2f3=-9 f2f4=-6 g2g3=-10 g2g4=-8 h2h3=-11 h2h4=-10 b1a3=-7 b1c3=-2 g1f3=-2 g1h3=-7",
-    "Risultato livello 1: Trovata=1, Valore=0, Mossa=d2d4",
-];
-
-/// The deepest v0.07 search of the node table.
-const V07_TABLE_DEPTH: u32 = 4;
-
 fn position(fen: &str) -> Result<Position> {
     Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))
 }
 
 fn square(name: &str) -> Square {
     Square::parse(name).expect("a square name written in the generator")
-}
-
-fn md(path: &str, body: String) -> Generated {
-    Generated::new(path, format!("{GENERATED_NOTE}{body}"))
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -104,10 +90,6 @@ fn kind_name(kind: PieceKind) -> &'static str {
         PieceKind::King => "king",
     }
 }
-
-// ---------------------------------------------------------------------------
-// The board chapter
-// ---------------------------------------------------------------------------
 
 /// Everything the board chapter shows.
 pub fn board_chapter(root: &std::path::Path) -> Result<Vec<Generated>> {
@@ -685,147 +667,6 @@ fn zobrist_table() -> Result<Generated> {
     there_and_back.unmake();
     add(format!("{}, then unmade", code("e2e4")), &there_and_back);
     Ok(md("tables/zobrist.md", table.render()))
-}
-
-// ---------------------------------------------------------------------------
-// The v0.07 chapter
-// ---------------------------------------------------------------------------
-
-/// Everything the v0.07 chapter shows beyond the mirrored snapshots.
-pub fn v07_chapter(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
-    let find = |name: &str| {
-        snapshots
-            .iter()
-            .find(|s| s.crate_name == "lamosca-v07" && s.name == name)
-            .ok_or_else(|| anyhow!("no snapshot lamosca-v07/tests/snapshots/{name}.snap"))
-    };
-    let mut out = vec![published_comparison(find("trace__startpos_d2")?)?];
-    out.push(v07_nodes_table()?);
-    for (name, path, title) in [
-        (
-            "trace__mate_in_one_d2",
-            "svg/v07-mate-in-one.svg",
-            "A mate in one on the back rank",
-        ),
-        (
-            "trace__stalemate_trap_d2",
-            "svg/v07-stalemate-trap.svg",
-            "Taking the knight would stalemate Black",
-        ),
-        (
-            "trace__defended_pawn_d2",
-            "svg/v07-defended-pawn.svg",
-            "The queen can take a pawn that another pawn defends",
-        ),
-    ] {
-        out.push(snapshot_diagram(find(name)?, path, title)?);
-    }
-    Ok(out)
-}
-
-/// The board of a snapshot's position, with the move its search chose.
-fn snapshot_diagram(snapshot: &Snapshot, path: &str, title: &str) -> Result<Generated> {
-    let fen = snapshot.fen().ok_or_else(|| {
-        anyhow!(
-            "the description of {}/{} does not start with a FEN",
-            snapshot.crate_name,
-            snapshot.name
-        )
-    })?;
-    let position = position(fen)?;
-    let chosen = snapshot
-        .body
-        .lines()
-        .find_map(|line| line.strip_prefix("bestmove "))
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|text| position.parse_move(text).ok());
-    let marks = chosen.map_or_else(Marks::none, |mv| Marks::one_move(mv.from, mv.to));
-    Ok(Generated::new(
-        path,
-        diagram::board(&position, title, &marks),
-    ))
-}
-
-/// The published v0.07 lines beside the same lines of our trace.
-fn published_comparison(snapshot: &Snapshot) -> Result<Generated> {
-    let first = |prefix: &str| {
-        snapshot
-            .body
-            .lines()
-            .find(|line| line.starts_with(prefix))
-            .ok_or_else(|| anyhow!("no line `{prefix}...` in {}", snapshot.name))
-    };
-    let ours = [
-        first("Mosse livello 2:")?,
-        first("Risultato livello 2:")?,
-        first("Mosse livello 1:")?,
-        first("Risultato livello 1:")?,
-    ];
-    let mut block = String::from("```text\n");
-    let mut differ = Vec::new();
-    for (i, (published, ours)) in PUBLISHED_V07.iter().zip(ours).enumerate() {
-        if i > 0 {
-            block.push('\n');
-        }
-        let _ = writeln!(block, "published:  {published}");
-        let _ = writeln!(block, "this crate: {ours}");
-        if *published != ours {
-            differ.push(i + 1);
-        }
-    }
-    block.push_str("```\n");
-    let verdict = if differ.is_empty() {
-        "The four pairs are identical, character for character.\n".to_string()
-    } else {
-        let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
-        format!("**The pairs {} differ.**\n", list.join(", "))
-    };
-    Ok(md("tables/v07-published.md", format!("{block}\n{verdict}")))
-}
-
-/// The cost of NegaMax from the start position, depth by depth.
-fn v07_nodes_table() -> Result<Generated> {
-    let mut table = Table::new(&[
-        ("depth", Align::Right),
-        ("nodes visited", Align::Right),
-        ("leaves evaluated", Align::Right),
-        ("leaves / leaves one depth less", Align::Right),
-        ("move chosen", Align::Left),
-        ("value", Align::Right),
-    ]);
-    let mut previous: Option<u64> = None;
-    for depth in 1..=V07_TABLE_DEPTH {
-        let report = NegaMax::new().search(
-            &mut Position::startpos(),
-            depth,
-            &SearchControl::unlimited(),
-            &Tracer::OFF,
-        );
-        let leaves: u64 = report
-            .statistics
-            .iter()
-            .find(|s| s.label == "leaves evaluated")
-            .ok_or_else(|| anyhow!("v0.07 no longer reports the leaves it evaluated"))?
-            .value
-            .parse()
-            .context("the number of leaves")?;
-        let Some(best) = report.best else {
-            bail!("v0.07 found no move at depth {depth}");
-        };
-        let growth = previous.map_or("-".to_string(), |p| {
-            format!("{:.1}", leaves as f64 / p as f64)
-        });
-        table.row([
-            depth.to_string(),
-            thousands(report.nodes),
-            thousands(leaves),
-            growth,
-            code(best),
-            report.value.to_string(),
-        ]);
-        previous = Some(leaves);
-    }
-    Ok(md("tables/v07-nodes.md", table.render()))
 }
 
 #[cfg(test)]

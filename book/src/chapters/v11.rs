@@ -21,11 +21,26 @@ use common::{Engine, Move, OptionValue, Position, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 
-use crate::generate::{Generated, Workspace};
+use crate::chapter::{nothing, Chapter};
+use crate::draw::chart::measured_charts;
+use crate::files::{Generated, Workspace};
 use crate::markdown::{code, thousands, Align, Table};
-use crate::search_measure::{duration, header, measured_header, Stopwatch};
+use crate::measure::{duration, header, measured_header, Stopwatch};
 use crate::searches::POSITIONS;
 use crate::wac::read_wac;
+
+/// The v0.11 chapter in the book: its traces and diff are generated from
+/// the crate; what it adds is measured.
+pub const CHAPTER: Chapter = Chapter {
+    page: "v11-lazy.md",
+    krate: Some("lamosca-v11-lazy"),
+    generated: nothing,
+    measured: &[
+        ("v11", depths),
+        ("v11-wac", wac),
+        ("charts", measured_charts),
+    ],
+};
 
 /// The depths the first tables reach for.
 const DEPTHS: std::ops::RangeInclusive<u32> = 4..=8;

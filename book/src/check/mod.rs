@@ -3,4 +3,5 @@
 pub mod html;
 pub mod includes;
 pub mod links;
+pub mod staleness;
 pub mod summary;

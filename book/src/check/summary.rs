@@ -17,7 +17,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::check::includes::markdown_files;
-use crate::generate::{GENERATED_DIR, MEASURED_DIR};
+use crate::files::{GENERATED_DIR, MEASURED_DIR};
 
 /// The name of mdBook's table of contents inside the source folder.
 pub const SUMMARY: &str = "SUMMARY.md";

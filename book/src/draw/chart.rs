@@ -30,8 +30,8 @@ use common::{Engine, Position, Report, SearchControl, START_FEN};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::chapters::board::KIWIPETE;
-use crate::generate::Generated;
+use crate::files::Generated;
+use crate::searches::KIWIPETE;
 
 /// One version, as the charts run it.
 #[derive(Clone, Copy)]
@@ -504,41 +504,26 @@ fn generated_runs() -> Result<&'static Runs> {
         .map_err(|error| anyhow!("{error}"))
 }
 
-/// The charts the generator writes into `generated/charts/`.
-pub fn generated_charts() -> Result<Vec<Generated>> {
+/// The chart of nodes per depth of the versions `keep` picks, from the
+/// generator's searches, titled `title`.
+pub fn generated_nodes_chart(title: &str, keep: impl Fn(&Version) -> bool) -> Result<String> {
     let runs = generated_runs()?;
-    let mut out = vec![
-        Generated::new(
-            "charts/nodes-per-depth.svg",
-            line_chart(
-                "Nodes searched per depth, every version",
-                Axis::Nodes,
-                &panels(runs, Axis::Nodes, |_| true),
-            )?,
-        ),
-        Generated::new(
-            "charts/nodes-v07-v09.svg",
-            line_chart(
-                "Nodes searched per depth: NegaMax and alpha-beta",
-                Axis::Nodes,
-                &panels(runs, Axis::Nodes, |v| {
-                    matches!(v.crate_name, "lamosca-v07" | "lamosca-v09")
-                }),
-            )?,
-        ),
-    ];
-    let quiescence = quiescence_panels(runs);
-    if !quiescence.is_empty() {
-        out.push(Generated::new(
-            "charts/quiescence-share.svg",
-            line_chart(
-                "Share of the nodes searched past the horizon",
-                Axis::Percent,
-                &quiescence,
-            )?,
-        ));
+    line_chart(title, Axis::Nodes, &panels(runs, Axis::Nodes, keep))
+}
+
+/// The chart of the share of the nodes searched past the horizon, from the
+/// generator's searches; `None` while no version has a quiescence search.
+pub fn generated_quiescence_chart() -> Result<Option<String>> {
+    let quiescence = quiescence_panels(generated_runs()?);
+    if quiescence.is_empty() {
+        return Ok(None);
     }
-    Ok(out)
+    line_chart(
+        "Share of the nodes searched past the horizon",
+        Axis::Percent,
+        &quiescence,
+    )
+    .map(Some)
 }
 
 /// The charts `measure` writes into `measured/`: the same searches, deeper,

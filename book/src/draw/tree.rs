@@ -28,7 +28,7 @@ use common::{evaluate, no_moves_score, Move, MoveStack, Position, INFINITY};
 use lamosca_v09::ordering::{pick, MoveOrder};
 
 use crate::draw::diagram::{self, Marks};
-use crate::generate::Generated;
+use crate::files::Generated;
 use crate::markdown::{code, GENERATED_NOTE};
 
 /// The position drawn: both kings and every piece but four pawns are
