@@ -1,13 +1,14 @@
-//! Timings for the book, measured on demand and never checked.
+//! Timings for the book, measured on demand and never checked: the
+//! stopwatch and the headers the chapters' measured parts share.
 //!
 //! A node count is the same on every machine; a time is not, and not even
 //! from one run to the next. So timings are kept apart from the generated
-//! files: `cargo run --release -p book -- measure` runs the searches,
-//! times them and writes `book/chapters/measured/*.md`. The tests never
-//! compare these files with a fresh run; each says so in its first lines,
-//! with the machine it was measured on. A debug build would time the
-//! debug assertions rather than the engine, so measuring refuses to run
-//! in one.
+//! files: `cargo run --release -p book -- measure` runs each chapter's
+//! measured parts, which time their searches and write
+//! `book/chapters/measured/*.md`. The tests never compare these files with
+//! a fresh run; each says so in its first lines, with the machine it was
+//! measured on. A debug build would time the debug assertions rather than
+//! the engine, so measuring refuses to run in one.
 
 use std::time::{Duration, Instant};
 

@@ -1,13 +1,13 @@
-//! The node counts of the v0.09 and v0.10 chapters: what alpha-beta and
-//! its ordering save over NegaMax, how close they come to the smallest
-//! tree alpha-beta can search, and what the quiescence search costs.
+//! The fixed-depth searches whose node counts the v0.09, v0.10 and v0.11
+//! chapters tabulate: which version with which switches, on which
+//! positions, and what each run counted.
 //!
 //! Every search here runs to a fixed depth with no clock, so its count of
 //! nodes is the same on every machine. The small depths are written by the
 //! generator into `generated/` and checked by the tests; the large ones,
 //! with times, are written by the chapters' measured parts into `measured/`.
-//! Both use the searches, positions and table layouts of this module, so
-//! the two files of a chapter agree wherever they overlap.
+//! Both use the searches and positions of this module, so the two files of
+//! a chapter agree wherever they overlap.
 
 use std::time::Duration;
 

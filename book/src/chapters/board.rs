@@ -1,9 +1,11 @@
-//! What the generator writes for each chapter: pictures, tables and logs,
-//! each computed by the workspace's own code.
+//! The board chapter: the boards, the 0x88 array, the move, perft,
+//! evaluation, FEN error, draw and Zobrist tables, each computed by the
+//! workspace's own code.
 //!
 //! Every function here is deterministic: it counts, searches and draws, but
 //! never reads a clock, so its output can be committed and checked for
-//! staleness. Anything timed belongs to [`crate::measure`].
+//! staleness. The examples of bad FEN are one list, `CASES` in
+//! `fen_errors_table`: a row of the table each, in order.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
