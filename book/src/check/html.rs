@@ -8,20 +8,28 @@
 //! old-style `name`) on the target page. Web addresses, `mailto:` and the
 //! like are left alone.
 //!
-//! The pages are scanned for tags, not parsed by a full HTML parser: text
-//! inside tags is what matters, and mdBook escapes every `<` of a page's
-//! text and code, so a tag is always a tag. The contents of `<script>` and
-//! `<style>` elements and comments are skipped, since a script may build a
-//! link as a string.
+//! The pages are read by html5ever's tokenizer, the one browsers' rules are
+//! written for and mdBook itself (through ammonia) uses: it knows comments,
+//! quoted and unquoted attributes and every named character reference. Only
+//! start tags matter, so no tree is built. The contents of `<script>` and
+//! `<style>` elements are read as text, as a browser reads them, since a
+//! script may build a link as a string.
 //!
 //! `cargo run -p book -- check-html [DIR]` runs the check and fails,
 //! listing every broken target, when one is found.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::states::RawKind;
+use html5ever::tokenizer::{
+    BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
 
 /// A link or picture of the built site that leads nowhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,29 +92,26 @@ pub struct Page {
     pub ids: BTreeSet<String>,
 }
 
-/// Reads the tags of an HTML page.
-pub fn scan(html: &str) -> Page {
-    let mut page = Page::default();
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        rest = &rest[open..];
-        if let Some(after) = rest.strip_prefix("<!--") {
-            rest = after.find("-->").map_or("", |end| &after[end + 3..]);
-            continue;
+/// Collects a page's references and ids as the tokenizer meets its tags.
+#[derive(Default)]
+struct Collector {
+    page: RefCell<Page>,
+}
+
+impl TokenSink for Collector {
+    type Handle = ();
+
+    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        let Token::TagToken(tag) = token else {
+            return TokenSinkResult::Continue;
+        };
+        if tag.kind != TagKind::StartTag {
+            return TokenSinkResult::Continue;
         }
-        let Some(end) = tag_end(rest) else { break };
-        let tag = &rest[1..end];
-        rest = &rest[end + 1..];
-        let name: String = tag
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if name.is_empty() {
-            continue;
-        }
-        for (attribute, value) in attributes(&tag[name.len()..]) {
-            match attribute.as_str() {
+        let mut page = self.page.borrow_mut();
+        for attribute in &tag.attrs {
+            let value = attribute.value.to_string();
+            match &*attribute.name.local {
                 "href" => page.references.push(Reference {
                     attribute: "href",
                     target: value,
@@ -118,135 +123,31 @@ pub fn scan(html: &str) -> Page {
                 "id" => {
                     page.ids.insert(value);
                 }
-                "name" if name == "a" => {
+                "name" if &*tag.name == "a" => {
                     page.ids.insert(value);
                 }
                 _ => {}
             }
         }
-        // What a script or a style holds is not markup.
-        if name == "script" || name == "style" {
-            let close = format!("</{name}");
-            let lower = rest.to_ascii_lowercase();
-            rest = lower.find(&close).map_or("", |at| &rest[at..]);
+        // What a script or a style holds is text, not markup. In a browser
+        // the tree builder tells the tokenizer so; here the sink does.
+        match &*tag.name {
+            "script" => TokenSinkResult::RawData(RawKind::ScriptData),
+            "style" => TokenSinkResult::RawData(RawKind::Rawtext),
+            _ => TokenSinkResult::Continue,
         }
     }
-    page
 }
 
-/// The index of the `>` that ends the tag starting at `text[0] == '<'`,
-/// skipping any `>` inside a quoted value.
-fn tag_end(text: &str) -> Option<usize> {
-    let mut quote: Option<char> = None;
-    for (i, c) in text.char_indices().skip(1) {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '>') => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The attributes of a tag's inside, names in lower case, values decoded.
-fn attributes(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        while i < chars.len() && (chars[i].is_whitespace() || chars[i] == '/') {
-            i += 1;
-        }
-        let start = i;
-        while i < chars.len() && !chars[i].is_whitespace() && !matches!(chars[i], '=' | '/') {
-            i += 1;
-        }
-        let name: String = chars[start..i]
-            .iter()
-            .collect::<String>()
-            .to_ascii_lowercase();
-        while i < chars.len() && chars[i].is_whitespace() {
-            i += 1;
-        }
-        if i < chars.len() && chars[i] == '=' {
-            i += 1;
-            while i < chars.len() && chars[i].is_whitespace() {
-                i += 1;
-            }
-            let value: String = match chars.get(i) {
-                Some(&q) if q == '"' || q == '\'' => {
-                    let from = i + 1;
-                    let to = chars[from..]
-                        .iter()
-                        .position(|&c| c == q)
-                        .map_or(chars.len(), |n| from + n);
-                    i = to + 1;
-                    chars[from..to.min(chars.len())].iter().collect()
-                }
-                _ => {
-                    let from = i;
-                    while i < chars.len() && !chars[i].is_whitespace() {
-                        i += 1;
-                    }
-                    chars[from..i].iter().collect()
-                }
-            };
-            if !name.is_empty() {
-                out.push((name, decode_entities(&value)));
-            }
-        } else if !name.is_empty() {
-            out.push((name, String::new()));
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
-/// Decodes the character references an attribute may hold.
-fn decode_entities(text: &str) -> String {
-    if !text.contains('&') {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        let Some(end) = rest.find(';').filter(|&end| end <= 10) else {
-            out.push('&');
-            rest = &rest[1..];
-            continue;
-        };
-        let entity = &rest[1..end];
-        let decoded = match entity {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            _ => entity
-                .strip_prefix("#x")
-                .or_else(|| entity.strip_prefix("#X"))
-                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                .or_else(|| entity.strip_prefix('#').and_then(|n| n.parse().ok()))
-                .and_then(char::from_u32),
-        };
-        match decoded {
-            Some(c) => {
-                out.push(c);
-                rest = &rest[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+/// Reads the tags of an HTML page with html5ever's tokenizer.
+pub fn scan(html: &str) -> Page {
+    let tokenizer = Tokenizer::new(Collector::default(), TokenizerOpts::default());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(html));
+    // The sink never asks to run a script, so one call reads the page.
+    let _ = tokenizer.feed(&input);
+    tokenizer.end();
+    tokenizer.sink.page.take()
 }
 
 /// Decodes `%20` and the like; text that is not valid UTF-8 once decoded
@@ -469,7 +370,8 @@ mod tests {
 
     #[test]
     fn decodes_references() {
-        assert_eq!(decode_entities("a&amp;b&#x41;&#66;&bogus"), "a&bAB&bogus");
+        let page = scan("<a href=\"a&amp;b&#x41;&#66;&bogus&lt\">");
+        assert_eq!(page.references[0].target, "a&bAB&bogus<");
         assert_eq!(percent_decode("pic%20one.svg"), "pic one.svg");
         assert_eq!(percent_decode("100%"), "100%");
     }
