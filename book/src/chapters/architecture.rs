@@ -195,6 +195,78 @@ const MONO: &str = "'DejaVu Sans Mono', Consolas, monospace";
 /// (the book) on top. An arrow goes from a crate to one it uses; a dashed
 /// arrow, to one only its tests use.
 pub fn picture(crates: &[Crate]) -> String {
+    let (at, width, height) = place(crates);
+    let find = |name: &str| at.iter().find(|(n, ..)| *n == name).copied();
+
+    let mut out = String::new();
+    let title = "The workspace's crates: an arrow goes from a crate to one it uses";
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{title}\">\n\
+         <title>{title}</title>\n\
+         <defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
+         <path d=\"M0,0 L10,5 L0,10 z\" fill=\"#444\"/></marker></defs>\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>"
+    );
+
+    // The arrows, under the boxes.
+    for krate in crates {
+        let Some(from) = find(&krate.name) else {
+            continue;
+        };
+        let uses = krate.uses.iter().map(|u| (u, false));
+        let tests = krate.tests_use.iter().map(|u| (u, true));
+        for (used, dashed) in uses.chain(tests) {
+            let Some(to) = find(used) else {
+                continue;
+            };
+            let dash = if dashed {
+                " stroke-dasharray=\"5 4\""
+            } else {
+                ""
+            };
+            let path = arrow_path(from, to);
+            let _ = writeln!(
+                out,
+                "<path d=\"{path}\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.5\"{dash} \
+                 marker-end=\"url(#arrow)\"/>"
+            );
+        }
+    }
+
+    // The boxes.
+    for krate in crates {
+        let Some((_, x1, x2, y)) = find(&krate.name) else {
+            continue;
+        };
+        let fill = if krate.is_version() {
+            "#e8f1fb"
+        } else {
+            "#f3f3f3"
+        };
+        let _ = writeln!(
+            out,
+            "<rect x=\"{x1}\" y=\"{y}\" width=\"{}\" height=\"{BOX_H}\" rx=\"6\" fill=\"{fill}\" \
+             stroke=\"#333\"/>\n\
+             <text x=\"{}\" y=\"{}\" font-family=\"{MONO}\" font-size=\"12\" \
+             text-anchor=\"middle\" fill=\"#111\">{}</text>",
+            x2 - x1,
+            (x1 + x2) / 2,
+            y + BOX_H / 2 + 5,
+            krate.name
+        );
+    }
+
+    legend(&mut out, height);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Where each crate is drawn (x from, x to, y), and the picture's width
+/// and height.
+fn place(crates: &[Crate]) -> (Vec<Placed<'_>>, i32, i32) {
     let versions: Vec<&Crate> = crates.iter().filter(|c| c.is_version()).collect();
     let bottom: Vec<&Crate> = crates
         .iter()
@@ -229,90 +301,40 @@ pub fn picture(crates: &[Crate]) -> String {
         at.push((krate.name.as_str(), x, x + BOX_W, y_versions));
     }
     spread(&bottom, y_bottom, row_w, &mut at);
-    let find = |name: &str| at.iter().find(|(n, ..)| *n == name).copied();
+    (at, width, height)
+}
 
-    let mut out = String::new();
-    let title = "The workspace's crates: an arrow goes from a crate to one it uses";
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{title}\">\n\
-         <title>{title}</title>\n\
-         <defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
-         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
-         <path d=\"M0,0 L10,5 L0,10 z\" fill=\"#444\"/></marker></defs>\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>"
-    );
-
-    // The arrows, under the boxes.
-    for krate in crates {
-        let Some((_, x1, x2, y)) = find(&krate.name) else {
-            continue;
-        };
-        let uses = krate.uses.iter().map(|u| (u, false));
-        let tests = krate.tests_use.iter().map(|u| (u, true));
-        for (used, dashed) in uses.chain(tests) {
-            let Some((_, u1, u2, uy)) = find(used) else {
-                continue;
-            };
-            let dash = if dashed {
-                " stroke-dasharray=\"5 4\""
-            } else {
-                ""
-            };
-            let path = if uy == y {
-                // Between two versions: an arc above the row, from the
-                // later crate back to the earlier one.
-                let (from, to) = ((x1 + x2) / 2 - 14, (u1 + u2) / 2 + 14);
-                let lift = 30 + (from - to).abs() / 8;
-                format!(
-                    "M{from},{y} C{from},{} {to},{} {to},{y}",
-                    y - lift,
-                    y - lift
-                )
-            } else {
-                // Down a layer: straight down from the crate's bottom edge
-                // to the used crate's top edge, where the two overlap.
-                let x = if x2 - x1 > u2 - u1 {
-                    // From a wide layer to one box: aim at the box, to
-                    // the right of where the arcs between versions land.
-                    (u1 + u2) / 2 + 40
-                } else {
-                    (x1 + x2) / 2
-                };
-                format!("M{x},{} L{x},{uy}", y + BOX_H)
-            };
-            let _ = writeln!(
-                out,
-                "<path d=\"{path}\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.5\"{dash} \
-                 marker-end=\"url(#arrow)\"/>"
-            );
-        }
-    }
-
-    // The boxes.
-    for krate in crates {
-        let Some((_, x1, x2, y)) = find(&krate.name) else {
-            continue;
-        };
-        let fill = if krate.is_version() {
-            "#e8f1fb"
+/// The path of an arrow from the crate placed at `from` to the one at
+/// `to`.
+fn arrow_path(from: Placed<'_>, to: Placed<'_>) -> String {
+    let (_, x1, x2, y) = from;
+    let (_, u1, u2, uy) = to;
+    if uy == y {
+        // Between two versions: an arc above the row, from the
+        // later crate back to the earlier one.
+        let (from, to) = ((x1 + x2) / 2 - 14, (u1 + u2) / 2 + 14);
+        let lift = 30 + (from - to).abs() / 8;
+        format!(
+            "M{from},{y} C{from},{} {to},{} {to},{y}",
+            y - lift,
+            y - lift
+        )
+    } else {
+        // Down a layer: straight down from the crate's bottom edge
+        // to the used crate's top edge, where the two overlap.
+        let x = if x2 - x1 > u2 - u1 {
+            // From a wide layer to one box: aim at the box, to
+            // the right of where the arcs between versions land.
+            (u1 + u2) / 2 + 40
         } else {
-            "#f3f3f3"
+            (x1 + x2) / 2
         };
-        let _ = writeln!(
-            out,
-            "<rect x=\"{x1}\" y=\"{y}\" width=\"{}\" height=\"{BOX_H}\" rx=\"6\" fill=\"{fill}\" \
-             stroke=\"#333\"/>\n\
-             <text x=\"{}\" y=\"{}\" font-family=\"{MONO}\" font-size=\"12\" \
-             text-anchor=\"middle\" fill=\"#111\">{}</text>",
-            x2 - x1,
-            (x1 + x2) / 2,
-            y + BOX_H / 2 + 5,
-            krate.name
-        );
+        format!("M{x},{} L{x},{uy}", y + BOX_H)
     }
+}
 
+/// What a plain and a dashed arrow mean, along the bottom.
+fn legend(out: &mut String, height: i32) {
     // The legend.
     let y = height - 14;
     let _ = writeln!(
@@ -331,8 +353,6 @@ pub fn picture(crates: &[Crate]) -> String {
         MARGIN + 120,
         MARGIN + 128,
     );
-    out.push_str("</svg>\n");
-    out
 }
 
 // ---------------------------------------------------------------------------

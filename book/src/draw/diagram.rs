@@ -250,15 +250,32 @@ const ARRAY_TOP: i32 = 52;
 pub fn array_0x88(title: &str, origin: Square, steps: &[i32]) -> String {
     let width = ARRAY_LEFT + 16 * CELL_W + 10;
     let height = ARRAY_TOP + 8 * CELL_H + 58;
-    let cell = |index: i32| {
-        let (rank, column) = (index >> 4, index & 15);
-        (
-            ARRAY_LEFT + column * CELL_W,
-            ARRAY_TOP + (7 - rank) * CELL_H,
-        )
-    };
     let mut out = String::new();
     open_svg(&mut out, width, height, title);
+    array_background(&mut out, width, height);
+    array_headings(&mut out);
+    array_cells(&mut out);
+    array_steps(&mut out, origin, steps);
+    array_legend(&mut out);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The top-left corner of the cell of 0x88 index `index`.
+fn array_cell(index: i32) -> (i32, i32) {
+    let (rank, column) = (index >> 4, index & 15);
+    (
+        ARRAY_LEFT + column * CELL_W,
+        ARRAY_TOP + (7 - rank) * CELL_H,
+    )
+}
+
+/// The width of one half of the array, the board or the rest.
+const ARRAY_HALF: i32 = 8 * CELL_W;
+
+/// The hatching of the off-board half, the two arrow heads, and a white
+/// background.
+fn array_background(out: &mut String, width: i32, height: i32) {
     let _ = writeln!(
         out,
         "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" \
@@ -276,11 +293,12 @@ pub fn array_0x88(title: &str, origin: Square, steps: &[i32]) -> String {
         out,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>"
     );
+}
 
-    // Titles over the two halves, and the column names.
-    let half = 8 * CELL_W;
+/// Titles over the two halves, and the column names.
+fn array_headings(out: &mut String) {
     for (column, text) in [(0, "on the board: files a to h"), (8, "off the board")] {
-        let x = ARRAY_LEFT + column * CELL_W + half / 2;
+        let x = ARRAY_LEFT + column * CELL_W + ARRAY_HALF / 2;
         let _ = writeln!(
             out,
             "<text x=\"{x}\" y=\"18\" font-family=\"{FONT}\" font-size=\"14\" \
@@ -302,10 +320,13 @@ pub fn array_0x88(title: &str, origin: Square, steps: &[i32]) -> String {
             ARRAY_TOP - 8
         );
     }
+}
 
-    // The cells.
+/// The 128 cells with their indices, the rank names, and the line between
+/// the halves.
+fn array_cells(out: &mut String) {
     for index in 0..128 {
-        let (x, y) = cell(index);
+        let (x, y) = array_cell(index);
         let off = Square::is_off_board(index);
         let fill = match Square::from_index(index) {
             None => "url(#hatch)".to_string(),
@@ -339,21 +360,23 @@ pub fn array_0x88(title: &str, origin: Square, steps: &[i32]) -> String {
     let _ = writeln!(
         out,
         "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#333\" stroke-width=\"2\"/>",
-        ARRAY_LEFT + half,
+        ARRAY_LEFT + ARRAY_HALF,
         ARRAY_TOP - 4,
         ARRAY_TOP + 8 * CELL_H + 4
     );
+}
 
-    // The knight and its steps.
+/// The knight on `origin` and an arrow for each of its `steps`.
+fn array_steps(out: &mut String, origin: Square, steps: &[i32]) {
     let from = origin.index() as i32;
-    let (ox, oy) = cell(from);
+    let (ox, oy) = array_cell(from);
     let (cx, cy) = (ox + CELL_W / 2, oy + CELL_H / 2);
     for &step in steps {
         let target = from + step;
         if !(0..128).contains(&target) {
             continue;
         }
-        let (tx, ty) = cell(target);
+        let (tx, ty) = array_cell(target);
         let (color, marker) = if Square::is_off_board(target) {
             ("#c62828", "off")
         } else {
@@ -394,15 +417,17 @@ pub fn array_0x88(title: &str, origin: Square, steps: &[i32]) -> String {
          fill=\"#fff\">&#x265E;{AS_TEXT}</text>",
         cy + 7
     );
+}
 
-    // The legend.
+/// What the two colours of arrow mean.
+fn array_legend(out: &mut String) {
     let y = ARRAY_TOP + 8 * CELL_H + 26;
     let legend = [
         ("#2e7d32", "index &amp; 0x88 = 0: on the board"),
         ("#c62828", "index &amp; 0x88 &#8800; 0: off the board"),
     ];
     for (i, (color, text)) in legend.iter().enumerate() {
-        let x = ARRAY_LEFT + i as i32 * half;
+        let x = ARRAY_LEFT + i as i32 * ARRAY_HALF;
         let _ = writeln!(
             out,
             "<rect x=\"{x}\" y=\"{}\" width=\"18\" height=\"14\" fill=\"none\" stroke=\"{color}\" \
@@ -416,8 +441,6 @@ pub fn array_0x88(title: &str, origin: Square, steps: &[i32]) -> String {
             x + 26
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 #[cfg(test)]
