@@ -36,8 +36,11 @@ pub const CHAPTER: Chapter = Chapter {
 /// One member of the workspace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Crate {
-    /// Its name, which is also its folder.
+    /// Its package name.
     pub name: String,
+    /// Its folder, relative to the root, as the root manifest lists it:
+    /// the name itself but for the book's match runner, `book/ladder`.
+    pub folder: String,
     /// The `description` of its manifest.
     pub description: String,
     /// The workspace crates it depends on.
@@ -62,8 +65,8 @@ fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).context(format!("reading {}", path.display()))
 }
 
-/// The members of the workspace, in the order the root manifest lists
-/// them: the order of the steps.
+/// The members' folders, in the order the root manifest lists them: the
+/// order of the steps.
 pub fn members(root: &Path) -> Result<Vec<String>> {
     let text = read(&root.join("Cargo.toml"))?;
     let start = text
@@ -94,20 +97,39 @@ pub fn versions(root: &Path) -> Result<Vec<String>> {
 
 /// Reads every member's manifest, in the order of [`members`].
 pub fn read_all(root: &Path) -> Result<Vec<Crate>> {
-    let names = members(root)?;
-    let mut crates = Vec::new();
-    for name in &names {
-        let text = read(&root.join(name).join("Cargo.toml"))?;
-        crates.push(parse_manifest(name, &text, &names)?);
+    let folders = members(root)?;
+    let mut texts = Vec::new();
+    for folder in &folders {
+        texts.push(read(&root.join(folder).join("Cargo.toml"))?);
     }
-    Ok(crates)
+    let names: Vec<String> = folders
+        .iter()
+        .zip(&texts)
+        .map(|(folder, text)| package_name(text).unwrap_or_else(|| folder.clone()))
+        .collect();
+    folders
+        .iter()
+        .zip(&texts)
+        .map(|(folder, text)| parse_manifest(folder, text, &names))
+        .collect()
 }
 
-/// Reads one member's manifest; `members` tells workspace crates from the
-/// others.
-pub fn parse_manifest(name: &str, text: &str, members: &[String]) -> Result<Crate> {
+/// The `name` of a manifest's `[package]` section.
+fn package_name(text: &str) -> Option<String> {
+    let package = text.split("[package]").nth(1)?;
+    let package = package.split("\n[").next()?;
+    package.lines().find_map(|line| {
+        let (key, value) = line.split_once('=')?;
+        (key.trim() == "name").then(|| value.trim().trim_matches('"').to_string())
+    })
+}
+
+/// Reads the manifest of the member in `folder`; `members` (package names)
+/// tells workspace crates from the others.
+pub fn parse_manifest(folder: &str, text: &str, members: &[String]) -> Result<Crate> {
     let mut krate = Crate {
-        name: name.to_string(),
+        name: package_name(text).unwrap_or_else(|| folder.to_string()),
+        folder: folder.to_string(),
         description: String::new(),
         uses: Vec::new(),
         tests_use: Vec::new(),
@@ -148,7 +170,7 @@ pub fn parse_manifest(name: &str, text: &str, members: &[String]) -> Result<Crat
         }
     }
     if krate.description.is_empty() {
-        bail!("{name}/Cargo.toml has no description");
+        bail!("{folder}/Cargo.toml has no description");
     }
     Ok(krate)
 }
@@ -191,8 +213,8 @@ const FONT: &str = "'DejaVu Sans', 'Segoe UI', Arial, sans-serif";
 const MONO: &str = "'DejaVu Sans Mono', Consolas, monospace";
 
 /// The crates in three layers: those that use no workspace crate at the
-/// bottom, the versions in a row above them in step order, and the rest
-/// (the book) on top. An arrow goes from a crate to one it uses; a dashed
+/// bottom, the versions in a row above them in step order with the match
+/// runner after them, and the rest (the book) on top. An arrow goes from a crate to one it uses; a dashed
 /// arrow, to one only its tests use.
 pub fn picture(crates: &[Crate]) -> String {
     let (at, width, height) = place(crates);
@@ -272,11 +294,19 @@ fn place(crates: &[Crate]) -> (Vec<Placed<'_>>, i32, i32) {
         .iter()
         .filter(|c| !c.is_version() && c.uses.is_empty())
         .collect();
+    // A crate that uses others and is itself used (the match runner) sits
+    // in the versions' row, after them; one that nobody uses (the book), on
+    // top.
+    let used = |c: &Crate| crates.iter().any(|other| other.uses.contains(&c.name));
+    let middle: Vec<&Crate> = crates
+        .iter()
+        .filter(|c| !c.is_version() && !c.uses.is_empty() && used(c))
+        .collect();
     let top: Vec<&Crate> = crates
         .iter()
-        .filter(|c| !c.is_version() && !c.uses.is_empty())
+        .filter(|c| !c.is_version() && !c.uses.is_empty() && !used(c))
         .collect();
-    let columns = versions.len().max(1) as i32;
+    let columns = (versions.len() + middle.len()).max(1) as i32;
     let row_w = columns * BOX_W + (columns - 1) * GAP;
     let width = row_w + 2 * MARGIN;
     // Rows: the top layer, room for arcs, the versions, the bottom layer.
@@ -296,7 +326,7 @@ fn place(crates: &[Crate]) -> (Vec<Placed<'_>>, i32, i32) {
         }
     }
     spread(&top, y_top, row_w, &mut at);
-    for (i, krate) in versions.iter().enumerate() {
+    for (i, krate) in versions.iter().chain(&middle).enumerate() {
         let x = MARGIN + i as i32 * (BOX_W + GAP);
         at.push((krate.name.as_str(), x, x + BOX_W, y_versions));
     }
@@ -449,12 +479,15 @@ pub fn code_map(root: &Path, crates: &[Crate]) -> Result<String> {
     let mut out = String::new();
     for krate in crates {
         let _ = writeln!(out, "### `{}`\n\n{}.", krate.name, krate.description);
+        if krate.folder != krate.name {
+            let _ = writeln!(out, "In `{}/`.", krate.folder);
+        }
         if !krate.external.is_empty() {
             let names: Vec<String> = krate.external.iter().map(code).collect();
             let _ = writeln!(out, "From the registry: {}.", names.join(", "));
         }
         out.push('\n');
-        let src = root.join(&krate.name).join("src");
+        let src = root.join(&krate.folder).join("src");
         for file in rust_files(&src)? {
             let text = read(&src.join(&file))?;
             let shown = format!("src/{}", file.display()).replace('\\', "/");
@@ -462,7 +495,7 @@ pub fn code_map(root: &Path, crates: &[Crate]) -> Result<String> {
             let _ = writeln!(out, "- {}: {what}", code(shown));
         }
         for folder in ["tests", "examples"] {
-            let files = rust_files(&root.join(&krate.name).join(folder))?;
+            let files = rust_files(&root.join(&krate.folder).join(folder))?;
             let names: Vec<String> = files
                 .iter()
                 .filter(|f| f.components().count() == 1)
@@ -536,6 +569,7 @@ mod tests {
             &members,
         )
         .unwrap();
+        assert_eq!(krate.name, "lamosca-v09");
         assert_eq!(krate.description, "alpha-beta");
         assert_eq!(krate.uses, ["common"]);
         assert_eq!(krate.tests_use, ["lamosca-v07"]);
@@ -547,12 +581,18 @@ mod tests {
         let crates = read_all(&Workspace::here().root).unwrap();
         assert_eq!(backward_arrows(&crates), Vec::<String>::new());
         assert_eq!(crates.first().map(|c| c.name.as_str()), Some("common"));
+        // The match runner is known by its package name, in its folder.
+        let ladder = crates.iter().find(|c| c.folder == "book/ladder").unwrap();
+        assert_eq!(ladder.name, "ladder");
+        let book = crates.iter().find(|c| c.name == "book").unwrap();
+        assert!(book.uses.contains(&"ladder".to_string()));
     }
 
     #[test]
     fn finds_a_forward_arrow() {
         let krate = |name: &str, uses: &[&str]| Crate {
             name: name.into(),
+            folder: name.into(),
             description: "x".into(),
             uses: uses.iter().map(|u| u.to_string()).collect(),
             tests_use: vec![],
