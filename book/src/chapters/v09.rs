@@ -16,7 +16,10 @@ use crate::draw::{chart, tree};
 use crate::files::Generated;
 use crate::markdown::{md, thousands, Align, Table};
 use crate::measure::{time_of, timed, timed_header, COUNTED};
-use crate::searches::*;
+use crate::searches::{
+    nodes_cell, percent_cell, position, runs_by_depth, Measured, Run, Runs, Searched, Searcher,
+    B_DEPTH, POSITIONS, V09_CONFIGS,
+};
 
 /// The v0.09 chapter in the book.
 pub const CHAPTER: Chapter = Chapter {

@@ -22,7 +22,9 @@ use std::time::Duration;
 
 use crate::files::{Generated, Workspace};
 use crate::measure::{duration, header, time_of, timed, timed_header, Stopwatch, COUNTED};
-use crate::searches::*;
+use crate::searches::{
+    nodes_cell, position, runs_by_depth, Config, Run, Searched, POSITIONS, V10_CONFIGS,
+};
 use crate::snapshots::Snapshot;
 use crate::wac;
 use crate::wac::{head_to_head_table, read_wac, run_suite, solved_table, SuiteRun};
