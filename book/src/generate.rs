@@ -8,6 +8,10 @@
 //! pictures found there into the built site, and would not copy anything
 //! from outside it.
 //!
+//! The files come from the chapters, each made by its module under
+//! [`crate::chapters`] and registered in [`crate::chapters::ALL`]: this
+//! module walks that list and never names a chapter itself.
+//!
 //! Three commands drive it:
 //!
 //! - `cargo run -p book -- generate` rewrites the folder from scratch
@@ -25,8 +29,8 @@
 //!
 //! Where a version crate keeps a trace as an insta snapshot, the book takes
 //! it from there rather than running the search again: every
-//! `<crate>/tests/snapshots/<name>.snap` is copied, header removed, to
-//! `generated/snapshots/<crate>/<name>.txt`. The test and the page then
+//! `<crate>/tests/snapshots/<name>.snap` of a chapter's crate is copied,
+//! header removed, to `generated/snapshots/<crate>/<name>.txt`. The test and the page then
 //! show one text, and accepting a changed snapshot makes the book's copy
 //! stale until it is generated again.
 

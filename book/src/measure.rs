@@ -92,7 +92,7 @@ pub(crate) fn header() -> String {
 }
 
 /// [`header`], and how the searches were timed.
-pub fn timed_header() -> String {
+pub(crate) fn timed_header() -> String {
     format!(
         "{}A search is repeated until it has run {RUNS} times or for {} s in all, and its \
          fastest time is kept.\n\n",
@@ -103,11 +103,12 @@ pub fn timed_header() -> String {
 
 /// The first line of a measured file that holds counts only: they do not
 /// vary, but take too long for the tests.
-pub const COUNTED: &str = "<!-- Counted by `cargo run --release -p book -- measure`: too slow for \
+pub(crate) const COUNTED: &str =
+    "<!-- Counted by `cargo run --release -p book -- measure`: too slow for \
     the tests, so never compared with a fresh run. -->\n";
 
 /// Runs `f`, repeating it while it is quick, and keeps its fastest time.
-pub fn timed(f: &dyn Fn() -> Run) -> Run {
+pub(crate) fn timed(f: &dyn Fn() -> Run) -> Run {
     let start = Stopwatch::start();
     let mut run = f();
     let mut best = start.elapsed();
@@ -132,7 +133,7 @@ pub fn duration(time: Duration) -> String {
     }
 }
 
-pub fn time_of(run: &Run) -> String {
+pub(crate) fn time_of(run: &Run) -> String {
     match (run.finished, run.time) {
         (true, Some(time)) => duration(time),
         _ => String::new(),
