@@ -23,7 +23,7 @@
 //! +15,9 @@`) therefore count the lines without those markers.
 //!
 //! The steps are the workspace's version crates, in the order the root
-//! `Cargo.toml` lists them ([`crate::crates::versions`]): a new step gets
+//! `Cargo.toml` lists them ([`crate::chapters::architecture::versions`]): a new step gets
 //! its diff as soon as it is a member. A step whose crate has no
 //! `src/search.rs` yet is skipped; it appears once the file exists.
 
@@ -32,8 +32,8 @@ use std::path::Path;
 use anyhow::{ensure, Context as _, Result};
 use similar::TextDiff;
 
-use crate::crates::{versions, VERSION_PREFIX};
-use crate::generate::{Generated, Workspace};
+use crate::chapters::architecture::{versions, VERSION_PREFIX};
+use crate::files::{Generated, Workspace};
 
 /// The file of each crate that the diffs compare.
 pub const SEARCH_FILE: &str = "src/search.rs";
@@ -86,31 +86,33 @@ pub fn unified(old_name: &str, old: &str, new_name: &str, new: &str) -> String {
     }
 }
 
-/// The diff of every step's search file against the previous step's, for
-/// the steps whose files exist under `root`.
-pub fn search_diffs(root: &Path) -> Result<Vec<Generated>> {
-    let mut out = Vec::new();
-    for pair in versions(root)?.windows(2) {
-        let (old_crate, new_crate) = (&pair[0], &pair[1]);
-        let old_name = format!("{old_crate}/{SEARCH_FILE}");
-        let new_name = format!("{new_crate}/{SEARCH_FILE}");
-        let (old_path, new_path) = (root.join(&old_name), root.join(&new_name));
-        if !old_path.is_file() || !new_path.is_file() {
-            continue;
-        }
-        let read = |path: &Path| {
-            std::fs::read_to_string(path).context(format!("reading {}", path.display()))
-        };
-        let text = unified(&old_name, &read(&old_path)?, &new_name, &read(&new_path)?);
-        // mdBook expands `{{#...}}` even inside an included file: a diff
-        // that held one would show something other than the code.
-        ensure!(
-            !text.contains("{{#"),
-            "the diff of {old_name} and {new_name} holds `{{{{#`, which mdBook would expand"
-        );
-        out.push(Generated::new(&diff_path(old_crate, new_crate), text));
+/// The diff of version crate `krate`'s search file against the previous
+/// step's; `None` for the first step, or while either file is missing.
+pub fn search_diff(root: &Path, krate: &str) -> Result<Option<Generated>> {
+    let versions = versions(root)?;
+    let Some(at) = versions.iter().position(|version| version == krate) else {
+        return Ok(None);
+    };
+    let Some(old_crate) = at.checked_sub(1).map(|before| &versions[before]) else {
+        return Ok(None);
+    };
+    let new_crate = &versions[at];
+    let old_name = format!("{old_crate}/{SEARCH_FILE}");
+    let new_name = format!("{new_crate}/{SEARCH_FILE}");
+    let (old_path, new_path) = (root.join(&old_name), root.join(&new_name));
+    if !old_path.is_file() || !new_path.is_file() {
+        return Ok(None);
     }
-    Ok(out)
+    let read =
+        |path: &Path| std::fs::read_to_string(path).context(format!("reading {}", path.display()));
+    let text = unified(&old_name, &read(&old_path)?, &new_name, &read(&new_path)?);
+    // mdBook expands `{{#...}}` even inside an included file: a diff
+    // that held one would show something other than the code.
+    ensure!(
+        !text.contains("{{#"),
+        "the diff of {old_name} and {new_name} holds `{{{{#`, which mdBook would expand"
+    );
+    Ok(Some(Generated::new(&diff_path(old_crate, new_crate), text)))
 }
 
 /// The markdown that replaces a placeholder naming `old` and `new` (paths
@@ -161,7 +163,7 @@ pub fn pending(workspace: &Workspace) -> Vec<String> {
     let chapters = workspace.chapters();
     let chapters = chapters.as_path();
     let (Ok(files), Ok(versions)) = (
-        crate::includes::markdown_files(chapters),
+        crate::check::includes::markdown_files(chapters),
         versions(&workspace.root),
     ) else {
         return Vec::new();
@@ -258,8 +260,12 @@ fn search() {
 
     #[test]
     fn diffs_every_step_that_has_a_search_file() {
-        let root = crate::generate::Workspace::here().root;
-        let diffs = search_diffs(&root).unwrap();
+        let root = crate::files::Workspace::here().root;
+        let diffs: Vec<Generated> = versions(&root)
+            .unwrap()
+            .iter()
+            .filter_map(|krate| search_diff(&root, krate).unwrap())
+            .collect();
         assert!(diffs
             .iter()
             .any(|d| d.path.to_str() == Some("diffs/v07-v09-search.diff")));

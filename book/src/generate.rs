@@ -8,6 +8,10 @@
 //! pictures found there into the built site, and would not copy anything
 //! from outside it.
 //!
+//! The files come from the chapters, each made by its module under
+//! [`crate::chapters`] and registered in [`crate::chapters::ALL`]: this
+//! module walks that list and never names a chapter itself.
+//!
 //! Three commands drive it:
 //!
 //! - `cargo run -p book -- generate` rewrites the folder from scratch
@@ -25,105 +29,44 @@
 //!
 //! Where a version crate keeps a trace as an insta snapshot, the book takes
 //! it from there rather than running the search again: every
-//! `<crate>/tests/snapshots/<name>.snap` is copied, header removed, to
-//! `generated/snapshots/<crate>/<name>.txt`. The test and the page then
+//! `<crate>/tests/snapshots/<name>.snap` of a chapter's crate is copied,
+//! header removed, to `generated/snapshots/<crate>/<name>.txt`. The test and the page then
 //! show one text, and accepting a changed snapshot makes the book's copy
 //! stale until it is generated again.
 
-use std::collections::BTreeSet;
-use std::fmt;
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 
-use crate::content;
-use crate::snapshots;
+use crate::chapter::{Chapter, Part, Sources};
+use crate::chapters::ALL;
+use crate::check::staleness::{compare, Staleness};
+use crate::diff::search_diff;
+use crate::files::{Generated, Workspace};
 
-/// The folder of generated files, relative to the chapters.
-pub const GENERATED_DIR: &str = "generated";
-
-/// The folder of measured files, relative to the chapters.
-pub const MEASURED_DIR: &str = "measured";
-
-/// Where the book and the crates it reads lie.
-#[derive(Clone, Debug)]
-pub struct Workspace {
-    /// The repository root, which holds `Cargo.toml` and the crates.
-    pub root: PathBuf,
-}
-
-impl Workspace {
-    /// The workspace this crate was built in.
-    pub fn here() -> Workspace {
-        let book = Path::new(env!("CARGO_MANIFEST_DIR"));
-        Workspace {
-            root: book.parent().unwrap_or(book).to_path_buf(),
-        }
-    }
-
-    /// `book/chapters`, mdBook's source folder.
-    pub fn chapters(&self) -> PathBuf {
-        self.root.join("book").join("chapters")
-    }
-
-    /// `book/chapters/generated`.
-    pub fn generated(&self) -> PathBuf {
-        self.chapters().join(GENERATED_DIR)
-    }
-
-    /// `book/chapters/measured`.
-    pub fn measured(&self) -> PathBuf {
-        self.chapters().join(MEASURED_DIR)
-    }
-}
-
-/// One generated file: where it goes and what it holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// The path relative to the generated folder, with `/` separators.
-    pub path: PathBuf,
-    /// The whole text of the file.
-    pub text: String,
-}
-
-impl Generated {
-    /// A file at `path` (relative to the generated folder).
-    pub fn new(path: &str, text: String) -> Generated {
-        Generated {
-            path: PathBuf::from(path),
-            text,
-        }
-    }
-}
-
-/// Produces every generated file, in memory, sorted by path.
+/// Produces every generated file, in memory, sorted by path: each
+/// registered chapter's, in turn.
 pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
-    let snapshots = snapshots::read_all(&workspace.root)?;
-    let mut files: Vec<Generated> = snapshots
+    let sources = Sources::read(workspace)?;
+    if let Some(orphan) = sources
+        .snapshots
         .iter()
-        .map(|snapshot| {
-            Generated::new(
-                &format!("snapshots/{}/{}.txt", snapshot.crate_name, snapshot.name),
-                snapshot.body.clone(),
-            )
-        })
-        .collect();
-    files.extend(content::board_chapter(&workspace.root).context("the board chapter")?);
-    files.extend(content::v07_chapter(&snapshots).context("the v0.07 chapter")?);
-    files.extend(crate::search_tables::v09_generated().context("the v0.09 chapter")?);
-    files.extend(
-        crate::v10_chapter::v10_chapter(&workspace.root, &snapshots)
-            .context("the v0.10 chapter")?,
-    );
-    files.extend(crate::diff::search_diffs(&workspace.root).context("the search diffs")?);
-    files.extend(crate::crates::architecture_page(&workspace.root).context("the crates")?);
-    files.extend(crate::tree::v09_tree().context("the v0.09 search tree")?);
-    files.extend(crate::chart::generated_charts().context("the charts")?);
+        .find(|snapshot| !ALL.iter().any(|c| c.krate == Some(&snapshot.crate_name)))
+    {
+        bail!(
+            "the snapshots of {} belong to no chapter: give its chapter `krate: Some(\"{}\")`",
+            orphan.crate_name,
+            orphan.crate_name
+        );
+    }
+    let mut files = Vec::new();
+    for chapter in ALL {
+        files.extend(chapter_files(chapter, &sources)?);
+    }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = files.windows(2).find(|pair| pair[0].path == pair[1].path) {
-        anyhow::bail!(
+        bail!(
             "two generated files share the path {}",
             pair[0].path.display()
         );
@@ -131,77 +74,33 @@ pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
     Ok(files)
 }
 
-/// How a committed file differs from what the code produces now.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Staleness {
-    /// The code produces the file but it is not on disk.
-    Missing(PathBuf),
-    /// The file on disk differs from what the code produces.
-    Differs(PathBuf),
-    /// A file on disk that the code no longer produces.
-    LeftOver(PathBuf),
+/// The generated files of one chapter: its own, then, for a version
+/// chapter, its crate's snapshots and the diff of its search.
+pub fn chapter_files(chapter: &Chapter, sources: &Sources) -> Result<Vec<Generated>> {
+    let context = || format!("the chapter {}", chapter.page);
+    let mut files = (chapter.generated)(sources).with_context(context)?;
+    if let Some(krate) = chapter.krate {
+        files.extend(
+            sources
+                .snapshots
+                .iter()
+                .filter(|snapshot| snapshot.crate_name == krate)
+                .map(|snapshot| {
+                    Generated::new(
+                        &format!("snapshots/{}/{}.txt", snapshot.crate_name, snapshot.name),
+                        snapshot.body.clone(),
+                    )
+                }),
+        );
+        files.extend(search_diff(&sources.root, krate).with_context(context)?);
+    }
+    Ok(files)
 }
 
-impl fmt::Display for Staleness {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Missing(path) => write!(f, "missing:   {}", path.display()),
-            Self::Differs(path) => write!(f, "stale:     {}", path.display()),
-            Self::LeftOver(path) => write!(f, "left over: {} (no longer produced)", path.display()),
-        }
-    }
-}
-
-/// The files under `dir`, relative to it, sorted.
-fn files_under(dir: &Path) -> io::Result<BTreeSet<PathBuf>> {
-    fn walk(base: &Path, dir: &Path, found: &mut BTreeSet<PathBuf>) -> io::Result<()> {
-        for entry in fs::read_dir(dir)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                walk(base, &path, found)?;
-            } else if let Ok(relative) = path.strip_prefix(base) {
-                found.insert(relative.to_path_buf());
-            }
-        }
-        Ok(())
-    }
-    let mut found = BTreeSet::new();
-    if dir.is_dir() {
-        walk(dir, dir, &mut found)?;
-    }
-    Ok(found)
-}
-
-/// Compares `files` with the folder `dir` and lists every difference, in
-/// path order.
-pub fn compare(dir: &Path, files: &[Generated]) -> Result<Vec<Staleness>> {
-    let on_disk = files_under(dir).context(format!("listing {}", dir.display()))?;
-    let mut problems = Vec::new();
-    for file in files {
-        let path = dir.join(&file.path);
-        match fs::read(&path) {
-            Ok(bytes) if bytes == file.text.as_bytes() => {}
-            Ok(_) => problems.push(Staleness::Differs(file.path.clone())),
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                problems.push(Staleness::Missing(file.path.clone()))
-            }
-            Err(error) => return Err(error).context(format!("reading {}", path.display())),
-        }
-    }
-    let produced: BTreeSet<&PathBuf> = files.iter().map(|file| &file.path).collect();
-    for path in on_disk {
-        if !produced.contains(&path) {
-            problems.push(Staleness::LeftOver(path));
-        }
-    }
-    problems.sort_by(|a, b| path_of(a).cmp(path_of(b)));
-    Ok(problems)
-}
-
-fn path_of(staleness: &Staleness) -> &Path {
-    match staleness {
-        Staleness::Missing(path) | Staleness::Differs(path) | Staleness::LeftOver(path) => path,
-    }
+/// Every measured part, in the order of the chapters: `measure NAME` runs
+/// one of them.
+pub fn measured_parts() -> impl Iterator<Item = &'static Part> {
+    ALL.iter().flat_map(|chapter| chapter.measured.iter())
 }
 
 /// What [`write_all`] did.

@@ -7,27 +7,17 @@
 //! picture has a file behind it, and that the table of contents and the
 //! chapter files agree.
 
-pub mod chart;
-pub mod content;
-pub mod crates;
-pub mod diagram;
+pub mod chapter;
+pub mod chapters;
+pub mod check;
 pub mod diff;
+pub mod draw;
+pub mod files;
 pub mod generate;
-pub mod html_check;
-pub mod includes;
-pub mod ladder;
-pub mod links;
 pub mod markdown;
 pub mod measure;
-pub mod output;
-pub mod san;
-pub mod search_measure;
-pub mod search_tables;
+pub mod searches;
 pub mod snapshots;
-pub mod summary;
-pub mod tree;
-pub mod v10_chapter;
-pub mod v11_measure;
 pub mod wac;
 
 #[cfg(test)]

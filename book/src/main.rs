@@ -1,55 +1,88 @@
 //! `cargo run -p book -- <command>`: the book's generated files written,
-//! checked or timed, matches between engines, and the built site checked.
-//! See the `generate` module of the library for the pipeline.
+//! checked or timed, the built site checked, and, passed on to the
+//! `ladder` crate, matches between engines. `--help` lists the commands;
+//! see the `generate` module of the library for the pipeline.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use book::generate::{compare, generate_all, write_all, Workspace};
-use book::measure::PARTS;
+use book::check::staleness::compare;
+use book::files::Workspace;
+use book::generate::{generate_all, measured_parts, write_all};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use ladder::cli::{MatchSwitches, SessionSwitches};
+use ladder::say;
 
-const USAGE: &str = "\
-usage: cargo run -p book -- <command>
+/// Generates and checks the LaMoSca book's traces, tables and pictures.
+#[derive(Parser, Debug)]
+#[command(name = "book")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-commands:
-  generate   rewrite book/chapters/generated from the workspace's code
-  check      list the generated files that are stale, missing or left over
-  measure    time the searches into book/chapters/measured
-             (run it as `cargo run --release -p book -- measure`);
-             `measure PART` runs one part: speed, v09, v10, wac, v11,
-             v11-wac or charts
-  match      play games between two engines (`match --help` for the switches)
-  session    write down a short UCI session with an engine (`session --help`)
-  check-html [DIR]
-             check the built site (default book/html, after `mdbook build book`):
-             every internal link and picture must lead to a file and an id";
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Rewrite book/chapters/generated from the workspace's code
+    Generate,
+    /// List the generated files that are stale, missing or left over
+    Check,
+    /// Time the searches into book/chapters/measured (in a release build)
+    Measure {
+        /// Run one part only: speed, v09, v10, wac, v11, v11-wac or charts
+        #[arg(value_name = "PART")]
+        part: Option<String>,
+    },
+    /// Check the built site: every internal link and picture must lead to a
+    /// file and an id
+    CheckHtml {
+        /// The built site, after `mdbook build book` [default: book/html]
+        #[arg(value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    // Passed on to the `ladder` crate, whose switches and help they are.
+    Match(MatchSwitches),
+    Session(SessionSwitches),
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["generate"] => generate(),
-        ["check"] => check(),
-        ["measure"] => measure(None),
-        ["measure", part] => measure(Some(part)),
-        ["match", ref rest @ ..] => play_match(rest),
-        ["session", ref rest @ ..] => session(rest),
-        ["check-html"] => check_html(None),
-        ["check-html", dir] => check_html(Some(dir)),
-        ["help"] | ["-h"] | ["--help"] => {
-            book::say!("{USAGE}");
-            Ok(true)
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    let matches = Cli::command().get_matches();
+    let result = Cli::from_arg_matches(&matches)
+        .map_err(anyhow::Error::from)
+        .and_then(|cli| run(cli, &matches));
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
+        // What cannot be done as asked (a part that does not exist, an
+        // engine that does not start) is bad input, as for the engines.
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<bool> {
+    match cli.command {
+        Command::Generate => generate(),
+        Command::Check => check(),
+        Command::Measure { part } => measure(part.as_deref()),
+        Command::CheckHtml { dir } => check_html(dir),
+        Command::Match(_) => {
+            let switches = matches
+                .subcommand_matches("match")
+                .expect("clap read `match`");
+            let args = ladder::cli::match_args(switches)?;
+            let words: Vec<String> = std::env::args().skip(2).collect();
+            let command = ladder::cli::command_line("cargo run --release -p book -- match", &words);
+            ladder::cli::run_match(&args, &command)?;
+            Ok(true)
+        }
+        Command::Session(switches) => {
+            let (engine, out) = ladder::cli::session_args(&switches)?;
+            ladder::cli::run_session(&engine, out.as_deref())?;
+            Ok(true)
         }
     }
 }
@@ -60,12 +93,12 @@ fn generate() -> Result<bool> {
     let dir = workspace.generated();
     let written = write_all(&dir, &files)?;
     for path in &written.changed {
-        book::say!("wrote    {}", path.display());
+        say!("wrote    {}", path.display());
     }
     for path in &written.removed {
-        book::say!("removed  {}", path.display());
+        say!("removed  {}", path.display());
     }
-    book::say!(
+    say!(
         "{}: {} written, {} removed, {} already up to date",
         dir.display(),
         written.changed.len(),
@@ -73,7 +106,7 @@ fn generate() -> Result<bool> {
         written.unchanged
     );
     for note in book::diff::pending(&workspace) {
-        book::say!("{note}");
+        say!("{note}");
     }
     Ok(true)
 }
@@ -84,14 +117,14 @@ fn check() -> Result<bool> {
     let dir = workspace.generated();
     let problems = compare(&dir, &files)?;
     if problems.is_empty() {
-        book::say!("{}: all {} files up to date", dir.display(), files.len());
+        say!("{}: all {} files up to date", dir.display(), files.len());
         return Ok(true);
     }
-    book::say!("{}:", dir.display());
+    say!("{}:", dir.display());
     for problem in &problems {
-        book::say!("  {problem}");
+        say!("  {problem}");
     }
-    book::say!("run `cargo run -p book -- generate` to bring them up to date");
+    say!("run `cargo run -p book -- generate` to bring them up to date");
     Ok(false)
 }
 
@@ -103,8 +136,8 @@ fn measure(only: Option<&str>) -> Result<bool> {
         );
     }
     if let Some(name) = only {
-        if !PARTS.iter().any(|(part, _)| *part == name) {
-            let names: Vec<&str> = PARTS.iter().map(|(part, _)| *part).collect();
+        if !measured_parts().any(|(part, _)| *part == name) {
+            let names: Vec<&str> = measured_parts().map(|(part, _)| *part).collect();
             bail!("no part `{name}` to measure: try {}", names.join(", "));
         }
     }
@@ -113,66 +146,31 @@ fn measure(only: Option<&str>) -> Result<bool> {
     std::fs::create_dir_all(&dir)?;
     // Each part's files are written as soon as it is done: the deep ones
     // take minutes.
-    for (name, part) in PARTS {
+    for (name, part) in measured_parts() {
         if only.is_some_and(|wanted| wanted != *name) {
             continue;
         }
         for file in part()? {
             let path = dir.join(&file.path);
             std::fs::write(&path, &file.text)?;
-            book::say!("wrote {}", path.display());
+            say!("wrote {}", path.display());
         }
     }
     Ok(true)
 }
 
-fn play_match(words: &[&str]) -> Result<bool> {
-    if words.iter().any(|word| matches!(*word, "--help" | "-h")) {
-        book::say!("{}", book::ladder::cli::MATCH_USAGE);
-        return Ok(true);
-    }
-    let args = book::ladder::cli::read_match(words)?;
-    // The command as the report quotes it, a word with spaces in quotes.
-    let quoted: Vec<String> = words
-        .iter()
-        .map(|word| {
-            if word.contains(' ') {
-                format!("'{word}'")
-            } else {
-                word.to_string()
-            }
-        })
-        .collect();
-    let command = format!("cargo run --release -p book -- match {}", quoted.join(" "));
-    book::ladder::cli::run_match(&args, &command)?;
-    Ok(true)
-}
-
-fn session(words: &[&str]) -> Result<bool> {
-    if words.iter().any(|word| matches!(*word, "--help" | "-h")) {
-        book::say!("{}", book::ladder::cli::SESSION_USAGE);
-        return Ok(true);
-    }
-    let (engine, out) = book::ladder::cli::read_session(words)?;
-    book::ladder::cli::run_session(&engine, out.as_deref())?;
-    Ok(true)
-}
-
-fn check_html(dir: Option<&str>) -> Result<bool> {
-    let site = match dir {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => Workspace::here().root.join("book").join("html"),
-    };
+fn check_html(dir: Option<PathBuf>) -> Result<bool> {
+    let site = dir.unwrap_or_else(|| Workspace::here().root.join("book").join("html"));
     if !site.is_dir() {
         bail!(
             "no built site at {}: run `mdbook build book` first",
             site.display()
         );
     }
-    let report = book::html_check::check_site(&site)
+    let report = book::check::html::check_site(&site)
         .map_err(|error| anyhow::anyhow!("reading {}: {error}", site.display()))?;
     if report.broken.is_empty() {
-        book::say!(
+        say!(
             "{}: {} pages, {} internal links and pictures, none broken",
             site.display(),
             report.pages,
@@ -180,14 +178,14 @@ fn check_html(dir: Option<&str>) -> Result<bool> {
         );
         return Ok(true);
     }
-    book::say!(
+    say!(
         "{}: {} of {} internal links and pictures lead nowhere:",
         site.display(),
         report.broken.len(),
         report.followed
     );
     for broken in &report.broken {
-        book::say!("  {broken}");
+        say!("  {broken}");
     }
     Ok(false)
 }

@@ -1,118 +1,141 @@
-//! Timings for the book, measured on demand and never checked.
+//! Timings for the book, measured on demand and never checked: the
+//! stopwatch and the headers the chapters' measured parts share.
 //!
 //! A node count is the same on every machine; a time is not, and not even
 //! from one run to the next. So timings are kept apart from the generated
-//! files: `cargo run --release -p book -- measure` runs the searches,
-//! times them and writes `book/chapters/measured/*.md`. The tests never
-//! compare these files with a fresh run; each says so in its first lines,
-//! with the machine it was measured on. A debug build would time the
-//! debug assertions rather than the engine, so measuring refuses to run
-//! in one.
+//! files: `cargo run --release -p book -- measure` runs each chapter's
+//! measured parts, which time their searches and write
+//! `book/chapters/measured/*.md`. The tests never compare these files with
+//! a fresh run; each says so in its first lines, with the machine it was
+//! measured on. A debug build would time the debug assertions rather than
+//! the engine, so measuring refuses to run in one.
 
 use std::time::{Duration, Instant};
 
-use common::trace::Tracer;
-use common::{perft, Engine, Position, SearchControl};
-use lamosca_v07::NegaMax;
+use crate::searches::Run;
 
-use crate::generate::Generated;
-use crate::markdown::{thousands, Align, Table};
-use crate::search_measure::measured_header;
+/// A search is repeated while all its runs together took less than this,
+/// and its fastest run kept: the machine may be busy with something else
+/// during any one run.
+const REPEAT_BELOW: Duration = Duration::from_secs(3);
 
-/// How many times each measurement is repeated; the fastest run is kept,
-/// being the one least disturbed by the rest of the machine.
+/// How many times a quick search runs at most.
 const RUNS: usize = 5;
 
-/// The depths of the v0.07 search that are timed.
-const V07_DEPTHS: [u32; 3] = [3, 4, 5];
-
-/// The depth of the timed perft.
-const PERFT_DEPTH: usize = 5;
-
-/// The first lines of the file.
-fn header() -> String {
-    measured_header(&format!("Each time is the fastest of {RUNS} runs."))
+/// The processor time the calling thread has used so far, from Linux's
+/// scheduler statistics; `None` where they cannot be read.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
 }
 
-/// The fastest of [`RUNS`] runs of `f`, with the last result.
-fn fastest<R>(mut f: impl FnMut() -> R) -> (Duration, R) {
-    let mut best = Duration::MAX;
-    let mut result = None;
-    for _ in 0..RUNS {
-        let start = Instant::now();
-        let r = f();
-        best = best.min(start.elapsed());
-        result = Some(r);
+/// Below this, a time is read on the clock: the scheduler's count of
+/// processor time moves in steps of a few milliseconds.
+const CPU_TIME_FROM: Duration = Duration::from_millis(200);
+
+/// Times a stretch of work. A long one is timed by the processor time of
+/// this thread, when the system reports it, so that other programs sharing
+/// the machine do not count; a short one by the clock on the wall, which is
+/// finer, and which repeating the search (see [`timed`]) keeps honest.
+pub(crate) struct Stopwatch {
+    wall: Instant,
+    cpu: Option<Duration>,
+}
+
+impl Stopwatch {
+    pub(crate) fn start() -> Stopwatch {
+        Stopwatch {
+            cpu: thread_cpu_time(),
+            wall: Instant::now(),
+        }
     }
-    (best, result.expect("RUNS is not zero"))
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        let wall = self.wall.elapsed();
+        match (self.cpu, thread_cpu_time()) {
+            (Some(start), Some(now)) if now.saturating_sub(start) >= CPU_TIME_FROM => {
+                now.saturating_sub(start)
+            }
+            _ => wall,
+        }
+    }
 }
 
-fn seconds(time: Duration) -> String {
-    format!("{:.3} s", time.as_secs_f64())
+/// The first lines of every measured file: what it is, the machine, and
+/// `how` its times were taken.
+pub(crate) fn measured_header(how: &str) -> String {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!(
+        "<!-- Measured by `cargo run --release -p book -- measure`. Times depend on the \
+         machine and change from run to run, so the tests never compare this file with a \
+         fresh run: measure again to update it. -->\n\
+         Measured on {} {}, {threads} hardware threads, release build. {how}\n\n",
+        std::env::consts::ARCH,
+        std::env::consts::OS,
+    )
 }
 
-fn per_second(count: u64, time: Duration) -> String {
+/// The first lines of a file timed by [`Stopwatch`].
+pub(crate) fn header() -> String {
+    let how = if thread_cpu_time().is_some() {
+        format!(
+            "A time over {} ms is the processor time of the searching thread (from \
+             `/proc/thread-self/schedstat`), so that other programs running meanwhile do \
+             not count; a shorter one is read on the clock.",
+            CPU_TIME_FROM.as_millis()
+        )
+    } else {
+        "Times are read on the clock.".to_string()
+    };
+    measured_header(&how)
+}
+
+/// [`header`], and how the searches were timed.
+pub(crate) fn timed_header() -> String {
+    format!(
+        "{}A search is repeated until it has run {RUNS} times or for {} s in all, and its \
+         fastest time is kept.\n\n",
+        header(),
+        REPEAT_BELOW.as_secs()
+    )
+}
+
+/// The first line of a measured file that holds counts only: they do not
+/// vary, but take too long for the tests.
+pub(crate) const COUNTED: &str =
+    "<!-- Counted by `cargo run --release -p book -- measure`: too slow for \
+    the tests, so never compared with a fresh run. -->\n";
+
+/// Runs `f`, repeating it while it is quick, and keeps its fastest time.
+pub(crate) fn timed(f: &dyn Fn() -> Run) -> Run {
+    let start = Stopwatch::start();
+    let mut run = f();
+    let mut best = start.elapsed();
+    let mut runs = 1;
+    while runs < RUNS && start.elapsed() < REPEAT_BELOW {
+        let again = Stopwatch::start();
+        run = f();
+        best = best.min(again.elapsed());
+        runs += 1;
+    }
+    run.time = Some(best);
+    run
+}
+
+/// A time, in milliseconds below a second.
+pub fn duration(time: Duration) -> String {
     let secs = time.as_secs_f64();
-    if secs <= 0.0 {
-        return "-".to_string();
+    if secs < 1.0 {
+        format!("{:.1} ms", secs * 1000.0)
+    } else {
+        format!("{secs:.2} s")
     }
-    thousands((count as f64 / secs) as u64)
 }
 
-/// Times v0.07 and perft from the start position.
-pub fn speed() -> Generated {
-    let mut table = Table::new(&[
-        ("what", Align::Left),
-        ("nodes", Align::Right),
-        ("time", Align::Right),
-        ("nodes per second", Align::Right),
-    ]);
-    for depth in V07_DEPTHS {
-        let (time, report) = fastest(|| {
-            NegaMax::new().search(
-                &mut Position::startpos(),
-                depth,
-                &SearchControl::unlimited(),
-                &Tracer::OFF,
-            )
-        });
-        table.row([
-            format!("v0.07 NegaMax, depth {depth}"),
-            thousands(report.nodes),
-            seconds(time),
-            per_second(report.nodes, time),
-        ]);
+pub(crate) fn time_of(run: &Run) -> String {
+    match (run.finished, run.time) {
+        (true, Some(time)) => duration(time),
+        _ => String::new(),
     }
-    let (time, leaves) = fastest(|| perft(&mut Position::startpos(), PERFT_DEPTH));
-    table.row([
-        format!("perft {PERFT_DEPTH} (leaves)"),
-        thousands(leaves),
-        seconds(time),
-        per_second(leaves, time),
-    ]);
-    Generated::new("speed.md", format!("{}{}", header(), table.render()))
-}
-
-/// A measurement that can run alone, `measure wac`: its name and what
-/// writes its files.
-pub type Part = (&'static str, fn() -> anyhow::Result<Vec<Generated>>);
-
-/// Every measurement, in the order a full run takes them.
-pub const PARTS: &[Part] = &[
-    ("speed", || Ok(vec![speed()])),
-    ("v09", crate::search_measure::v09),
-    ("v10", crate::search_measure::v10),
-    ("wac", crate::search_measure::wac),
-    ("v11", crate::v11_measure::depths),
-    ("v11-wac", crate::v11_measure::wac),
-    ("charts", crate::chart::measured_charts),
-];
-
-/// Every measured file.
-pub fn measure_all() -> anyhow::Result<Vec<Generated>> {
-    let mut files = Vec::new();
-    for (_, part) in PARTS {
-        files.extend(part()?);
-    }
-    Ok(files)
 }

@@ -7,7 +7,9 @@
 //! read. (Timings in `book/chapters/measured` vary from run to run and are
 //! not checked.)
 
-use book::generate::{compare, generate_all, Workspace};
+use book::check::staleness::compare;
+use book::files::Workspace;
+use book::generate::generate_all;
 
 #[test]
 fn generated_files_are_up_to_date() {

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use book::includes::check_chapters;
+use book::check::includes::check_chapters;
 
 fn chapters() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("chapters")

@@ -8,8 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use book::links::check_links;
-use book::summary::{summary_links, SUMMARY};
+use book::check::links::check_links;
+use book::check::summary::{summary_links, SUMMARY};
 
 #[test]
 fn every_link_and_image_has_a_file() {

@@ -2,10 +2,10 @@
 
 use std::process::{Command, Stdio};
 
-#[test]
-fn a_closed_pipe_ends_the_program_quietly() {
+/// Runs the program with `args` and its standard output already closed.
+fn with_closed_output(args: &[&str]) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_book"))
-        .args(["match", "--help"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -14,6 +14,22 @@ fn a_closed_pipe_ends_the_program_quietly() {
     drop(child.stdout.take());
     let output = child.wait_with_output().expect("wait for the book program");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{:?}: {stderr}", output.status);
-    assert_eq!(stderr, "");
+    assert!(
+        output.status.success(),
+        "{args:?}: {:?}: {stderr}",
+        output.status
+    );
+    assert_eq!(stderr, "", "{args:?}");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    // The program's help, a command's, and the match's (the ladder's).
+    for args in [
+        &["--help"][..],
+        &["match", "--help"],
+        &["measure", "--help"],
+    ] {
+        with_closed_output(args);
+    }
 }

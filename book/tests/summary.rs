@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use book::summary::check_summary;
+use book::check::summary::check_summary;
 
 #[test]
 fn summary_and_chapter_files_agree() {

@@ -1,0 +1,35 @@
+//! One module per chapter, each making that chapter's generated and
+//! measured files; [`ALL`] registers them.
+//!
+//! | module | page | what it makes |
+//! |---|---|---|
+//! | [`board`] | `board.md` | boards, move and perft tables, FEN errors, draws, Zobrist keys |
+//! | [`v07`] | `v07-negamax.md` | the NegaMax examples and node counts; measured: speed |
+//! | [`v09`] | `v09-alphabeta.md` | node and cut-off tables, the minimal tree, the search tree, a chart; measured: the same, deeper |
+//! | [`v10`] | `v10-quiescence.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
+//! | [`v11`] | `v11-lazy.md` | measured only: time to depth, one second per move, Win At Chess, the charts |
+//! | [`architecture`] | `architecture.md` | the crate picture and table, the code map |
+//!
+//! A version chapter also gets its crate's snapshots and the diff of its
+//! search against the previous version's, made by [`crate::generate`]
+//! from the chapter's `krate`.
+
+use crate::chapter::Chapter;
+
+pub mod architecture;
+pub mod board;
+pub mod v07;
+pub mod v09;
+pub mod v10;
+pub mod v11;
+
+/// Every chapter the generator makes files for, in the order of the book.
+/// A new step adds its module above and one line here.
+pub const ALL: &[Chapter] = &[
+    board::CHAPTER,
+    v07::CHAPTER,
+    v09::CHAPTER,
+    v10::CHAPTER,
+    v11::CHAPTER,
+    architecture::CHAPTER,
+];

@@ -1,0 +1,357 @@
+//! What Kornilov's ideas buy, in time: `cargo run --release -p book --
+//! measure v11` writes the time and nodes each version needs to reach
+//! depths 4 to 8, and the depth each reaches in one second;
+//! `measure v11-wac` writes how many Win At Chess positions each solves in
+//! one second. All go into `book/chapters/measured/`.
+//!
+//! Both versions are searched as the command-line driver searches them,
+//! through [`deepen`]: v0.10 is called once per depth, 1, 2, 3, ...;
+//! v0.11 keeps its own clock and is called once, deepening by itself. So a
+//! cell "depth 6" is the whole of the work a game would spend to finish
+//! depth 6, the shallower iterations included.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Result};
+use common::deepen::{deepen, Limits, MAX_DEPTH};
+use common::trace::Tracer;
+use common::{Engine, Move, OptionValue, Position, Report};
+use lamosca_v10_quiescence::QuiescenceSearch;
+use lamosca_v11_lazy::LazySearch;
+
+use crate::chapter::{nothing, Chapter};
+use crate::draw::chart::measured_charts;
+use crate::files::{Generated, Workspace};
+use crate::markdown::{code, thousands, Align, Table};
+use crate::measure::{duration, header, measured_header, Stopwatch};
+use crate::searches::POSITIONS;
+use crate::wac::read_wac;
+
+/// The v0.11 chapter in the book: its traces and diff are generated from
+/// the crate; what it adds is measured.
+pub const CHAPTER: Chapter = Chapter {
+    page: "v11-lazy.md",
+    krate: Some("lamosca-v11-lazy"),
+    generated: nothing,
+    measured: &[
+        ("v11", depths),
+        ("v11-wac", wac),
+        ("charts", measured_charts),
+    ],
+};
+
+/// The depths the first tables reach for.
+const DEPTHS: std::ops::RangeInclusive<u32> = 4..=8;
+
+/// Once one depth of a row took longer than this, the deeper ones are not
+/// tried.
+const CAP: Duration = Duration::from_secs(10);
+
+/// The time each version gets per position in the one-second tables.
+const MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// How the one-second searches are timed: as a game times them.
+const CLOCKED: &str = "Each search had its time on the clock on the wall, as in a game, \
+    so a busy machine lets it reach less deep.";
+
+/// v0.11's configurations: its defaults, then each idea turned off in
+/// turn, then Kornilov's strategic tables in place of LaMoSca's.
+const CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 5] = [
+    ("v0.11", &[]),
+    ("v0.11 --no-iid", &[("Iid", OptionValue::Check(false))]),
+    ("v0.11 --no-lazy", &[("Lazy", OptionValue::Check(false))]),
+    (
+        "v0.11 --no-selective",
+        &[("Selective", OptionValue::Check(false))],
+    ),
+    (
+        "v0.11 --eval kornilov",
+        &[("Eval", OptionValue::Combo("kornilov"))],
+    ),
+];
+
+/// v0.11 with some of its switches set.
+fn v11(options: &[(&str, OptionValue)]) -> LazySearch {
+    let mut engine = LazySearch::new();
+    for &(name, value) in options {
+        engine.set_option(name, value);
+    }
+    engine
+}
+
+/// Searches `position` with `engine` as the driver would, within `limits`.
+fn drive<E: Engine>(mut engine: E, position: &Position, limits: &Limits) -> Report {
+    deepen(
+        &mut engine,
+        &mut position.clone(),
+        limits,
+        &Arc::new(AtomicBool::new(false)),
+        &Tracer::OFF,
+        |_| {},
+    )
+}
+
+/// How long `search` takes to reach `depth`, and its report.
+fn reach(search: &dyn Fn(&Limits) -> Report, depth: u32) -> (Report, Duration) {
+    let stopwatch = Stopwatch::start();
+    let report = search(&Limits::depth(depth));
+    (report, stopwatch.elapsed())
+}
+
+/// What `search` finds with [`MOVE_TIME`] on the clock.
+fn in_one_second(search: &dyn Fn(&Limits) -> Report) -> Report {
+    search(&Limits {
+        depth: MAX_DEPTH,
+        deadline: Some(Instant::now() + MOVE_TIME),
+        nodes: None,
+    })
+}
+
+/// One search of a depth table, its nodes and its time; `None` for a
+/// depth not tried.
+type Cell = Option<(u64, Duration)>;
+
+/// A row of a depth table: the version, and its cells from depth 4 to 8.
+type Row = (&'static str, Vec<Cell>);
+
+/// One row of a depth table: the nodes and time of `search` at depths 4
+/// to 8, each depth searched afresh from the first; `None` for the depths
+/// after one that took longer than [`CAP`].
+fn depth_row(search: &dyn Fn(&Limits) -> Report) -> Vec<Cell> {
+    let mut row = Vec::new();
+    let mut over = false;
+    for depth in DEPTHS {
+        if over {
+            row.push(None);
+            continue;
+        }
+        let (report, time) = reach(search, depth);
+        over = time > CAP;
+        row.push(Some((report.nodes, time)));
+    }
+    row
+}
+
+/// The table of one position: a row per version, a column per depth.
+fn depth_table(rows: &[Row]) -> Table {
+    let titles: Vec<String> = DEPTHS.map(|depth| format!("depth {depth}")).collect();
+    let mut columns = vec![("version", Align::Left)];
+    columns.extend(titles.iter().map(|t| (t.as_str(), Align::Right)));
+    let mut table = Table::new(&columns);
+    for (label, cells) in rows {
+        let mut row = vec![label.to_string()];
+        row.extend(cells.iter().map(|cell| match cell {
+            Some((nodes, time)) => format!("{}<br>{}", thousands(*nodes), duration(*time)),
+            None => "-".to_string(),
+        }));
+        table.row(row);
+    }
+    table
+}
+
+/// What turning each idea off costs: at the deepest depth every v0.11
+/// configuration finished, the nodes of each over those of the defaults.
+fn cost_table(positions: &[(&str, Vec<Row>)]) -> Table {
+    let mut columns = vec![("configuration", Align::Left)];
+    columns.extend(positions.iter().map(|(name, _)| (*name, Align::Right)));
+    let mut table = Table::new(&columns);
+    // Row 0 of each position is v0.10, row 1 v0.11's defaults.
+    for (index, (label, _)) in CONFIGURATIONS.iter().enumerate().skip(1) {
+        let mut row = vec![label.to_string()];
+        for (_, rows) in positions {
+            let v11_rows = &rows[1..];
+            let deepest = (0..DEPTHS.clone().count())
+                .rev()
+                .find(|&d| v11_rows.iter().all(|(_, cells)| cells[d].is_some()));
+            row.push(match deepest {
+                Some(d) => {
+                    let nodes = |r: usize| v11_rows[r].1[d].map_or(0, |(n, _)| n);
+                    format!(
+                        "{:.1}× at depth {}",
+                        nodes(index) as f64 / nodes(0).max(1) as f64,
+                        DEPTHS.start() + d as u32
+                    )
+                }
+                None => "-".to_string(),
+            });
+        }
+        table.row(row);
+    }
+    table
+}
+
+/// The time and nodes to reach depths 4 to 8, a table per position, and
+/// what each idea saves; then the depth each version reaches in one second.
+pub fn depths() -> Result<Vec<Generated>> {
+    Ok(vec![
+        Generated::new("v11-depths.md", depth_tables()?),
+        Generated::new("v11-one-second.md", one_second_table()?),
+    ])
+}
+
+/// The depth tables of every position, and what each idea saves.
+fn depth_tables() -> Result<String> {
+    let mut body = format!(
+        "{}Each cell: the nodes and the time to finish that depth, deepening from \
+         the first (v0.10 by the driver, one depth after another; v0.11 by itself). \
+         Each search runs once. A dash: not tried, because the depth before took more \
+         than {} s.\n",
+        header(),
+        CAP.as_secs()
+    );
+    let mut measured = Vec::new();
+    for (name, fen) in POSITIONS {
+        let position = parse(fen)?;
+        let mut rows = vec![(
+            "v0.10",
+            depth_row(&|limits| drive(QuiescenceSearch::new(), &position, limits)),
+        )];
+        for (label, options) in CONFIGURATIONS {
+            rows.push((
+                label,
+                depth_row(&|limits| drive(v11(options), &position, limits)),
+            ));
+        }
+        eprintln!("v11: depths of the {name} position measured");
+        body += &format!(
+            "\n**{name}** ({})\n\n{}",
+            code(fen),
+            depth_table(&rows).render()
+        );
+        measured.push((name, rows));
+    }
+    body += &format!(
+        "\n**What each idea saves.** The nodes of each configuration over those of \
+         v0.11's defaults, at the deepest depth all of them finished:\n\n{}",
+        cost_table(&measured).render()
+    );
+    Ok(body)
+}
+
+/// The depth and nodes of each version with one second on the clock.
+fn one_second_table() -> Result<String> {
+    let mut table = Table::new(&[
+        ("position", Align::Left),
+        ("v0.10 depth", Align::Right),
+        ("v0.10 nodes", Align::Right),
+        ("v0.11 depth", Align::Right),
+        ("v0.11 nodes", Align::Right),
+        ("plies gained", Align::Right),
+    ]);
+    for (name, fen) in POSITIONS {
+        let position = parse(fen)?;
+        let old = in_one_second(&|limits| drive(QuiescenceSearch::new(), &position, limits));
+        let new = in_one_second(&|limits| drive(LazySearch::new(), &position, limits));
+        table.row([
+            name.to_string(),
+            old.depth.to_string(),
+            thousands(old.nodes),
+            new.depth.to_string(),
+            thousands(new.nodes),
+            format!("{:+}", i64::from(new.depth) - i64::from(old.depth)),
+        ]);
+    }
+    Ok(format!(
+        "{}The deepest depth each version finished in {} s on the clock, and the nodes \
+         it searched meanwhile.\n\n{}",
+        measured_header(CLOCKED),
+        MOVE_TIME.as_secs(),
+        table.render()
+    ))
+}
+
+/// Win At Chess with one second a position, v0.10 against v0.11.
+pub fn wac() -> Result<Vec<Generated>> {
+    let problems = read_wac(&Workspace::here().root)?;
+    let mut solved = [0usize; 2];
+    for (number, problem) in problems.iter().enumerate() {
+        let answers: [Option<Move>; 2] = [
+            in_one_second(&|limits| drive(QuiescenceSearch::new(), &problem.position, limits)).best,
+            in_one_second(&|limits| drive(LazySearch::new(), &problem.position, limits)).best,
+        ];
+        for (count, answer) in solved.iter_mut().zip(answers) {
+            if problem.solved_with(answer) {
+                *count += 1;
+            }
+        }
+        if (number + 1) % 50 == 0 {
+            eprintln!("v11-wac: {} of {} positions", number + 1, problems.len());
+        }
+    }
+    let mut table = Table::new(&[("version", Align::Left), ("solved", Align::Right)]);
+    let total = problems.len();
+    table.row([
+        "v0.10 (deepened by the driver)".to_string(),
+        format!("{} of {total}", solved[0]),
+    ]);
+    table.row(["v0.11".to_string(), format!("{} of {total}", solved[1])]);
+    Ok(vec![Generated::new(
+        "v11-wac.md",
+        format!(
+            "{}Each version searched every position for {} s; a position is solved \
+             when the move it played is one of the suite's best moves.\n\n{}",
+            measured_header(CLOCKED),
+            MOVE_TIME.as_secs(),
+            table.render()
+        ),
+    )])
+}
+
+fn parse(fen: &str) -> Result<Position> {
+    Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row whose depths up to `finished` took `nodes` times the depth.
+    fn row(label: &'static str, nodes: u64, finished: u32) -> Row {
+        let cells = DEPTHS
+            .map(|depth| (depth <= finished).then_some((nodes * u64::from(depth), Duration::ZERO)))
+            .collect();
+        (label, cells)
+    }
+
+    #[test]
+    fn compares_each_configuration_with_the_defaults_at_the_deepest_common_depth() {
+        let mut rows = vec![row("v0.10", 1_000, 5), row("v0.11", 100, 8)];
+        // --no-iid doubles the nodes; --no-lazy stops after depth 7.
+        rows.push(row("v0.11 --no-iid", 200, 8));
+        rows.push(row("v0.11 --no-lazy", 100, 7));
+        rows.push(row("v0.11 --no-selective", 800, 8));
+        rows.push(row("v0.11 --eval kornilov", 50, 8));
+        let table = cost_table(&[("start", rows)]).render();
+        assert!(
+            table.contains("| v0.11 --no-iid | 2.0× at depth 7 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| v0.11 --no-lazy | 1.0× at depth 7 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| v0.11 --eval kornilov | 0.5× at depth 7 |"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn a_position_no_configuration_finished_has_a_dash() {
+        let mut rows = vec![row("v0.10", 1_000, 8)];
+        rows.extend(CONFIGURATIONS.iter().map(|(label, _)| row(label, 100, 3)));
+        let table = cost_table(&[("Kiwipete", rows)]).render();
+        assert!(table.contains("| v0.11 --no-iid | - |"), "{table}");
+    }
+
+    #[test]
+    fn a_depth_table_marks_the_depths_not_tried() {
+        let table = depth_table(&[row("v0.10", 1_000, 5)]).render();
+        assert!(
+            table.contains("| v0.10 | 4,000<br>0.0 ms | 5,000<br>0.0 ms | - | - | - |"),
+            "{table}"
+        );
+    }
+}
