@@ -801,14 +801,9 @@ fn v07_nodes_table() -> Result<Generated> {
             &SearchControl::unlimited(),
             &Tracer::OFF,
         );
-        let leaves: u64 = report
-            .statistics
-            .iter()
-            .find(|s| s.label == "leaves evaluated")
-            .ok_or_else(|| anyhow!("v0.07 no longer reports the leaves it evaluated"))?
-            .value
-            .parse()
-            .context("the number of leaves")?;
+        let leaves = common::statistic(&report.statistics, "leaves evaluated")
+            .and_then(common::Figure::count)
+            .ok_or_else(|| anyhow!("v0.07 no longer reports the leaves it evaluated"))?;
         let Some(best) = report.best else {
             bail!("v0.07 found no move at depth {depth}");
         };

@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod deepen;
+mod engine;
 mod eval;
 mod fen;
 mod movegen;
@@ -12,12 +13,15 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
-mod search;
 mod square;
 pub mod trace;
 pub mod uci;
 mod zobrist;
 
+pub use engine::{
+    no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind, OptionValue,
+    Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+};
 pub use eval::{evaluate, piece_value, square_bonus};
 pub use fen::{FenError, START_FEN};
 pub use movegen::{MoveStack, ScoredMove, MAX_PLY};
@@ -27,9 +31,5 @@ pub use piece::{Color, Piece, PieceKind};
 pub use position::{
     MoveError, Position, BISHOP_DIRECTIONS, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, KNIGHT_STEPS,
     QUEEN_DIRECTIONS, ROOK_DIRECTIONS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
-};
-pub use search::{
-    no_moves_score, Engine, EngineOption, OptionKind, OptionValue, Report, SearchControl,
-    Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
 };
 pub use square::Square;

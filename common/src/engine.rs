@@ -37,14 +37,17 @@ pub fn no_moves_score(position: &Position, ply: usize) -> i32 {
     }
 }
 
-/// The kinds of value an option takes, as UCI describes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptionKind {
+/// The kinds of value an option takes, as UCI describes them, each with
+/// the setter that hands the value to an engine `E`: an option is declared
+/// once, with what it does.
+pub enum OptionKind<E> {
     /// On or off. On the command line a switch named `--no-FLAG` when it
     /// is on by default, `--FLAG` when it is off.
     Check {
         /// The value when the option is not given.
         default: bool,
+        /// Sets it on the engine.
+        set: fn(&mut E, bool),
     },
     /// A whole number in a range, `--FLAG N` on the command line.
     Spin {
@@ -54,6 +57,8 @@ pub enum OptionKind {
         min: i64,
         /// The greatest value accepted.
         max: i64,
+        /// Sets it on the engine, once checked against the range.
+        set: fn(&mut E, i64),
     },
     /// One word out of a list, `--FLAG WORD` on the command line.
     Combo {
@@ -61,20 +66,65 @@ pub enum OptionKind {
         default: &'static str,
         /// The words accepted.
         choices: &'static [&'static str],
+        /// Sets it on the engine, once checked to be one of the choices.
+        set: fn(&mut E, &'static str),
     },
 }
 
-/// A switch a version offers, for the command line and UCI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EngineOption {
+// A fn pointer is Copy whatever `E` is, which a derive would not see.
+impl<E> Clone for OptionKind<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for OptionKind<E> {}
+
+impl<E> std::fmt::Debug for OptionKind<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.takes())
+    }
+}
+
+impl<E> OptionKind<E> {
+    /// What values it takes, for messages: `true or false`.
+    fn takes(&self) -> String {
+        match self {
+            OptionKind::Check { .. } => "true or false".to_string(),
+            OptionKind::Spin { min, max, .. } => format!("a whole number from {min} to {max}"),
+            OptionKind::Combo { choices, .. } => format!("one of {}", choices.join(", ")),
+        }
+    }
+}
+
+/// A switch a version offers, for the command line and UCI, with what it
+/// sets on the engine `E`.
+pub struct EngineOption<E> {
     /// The UCI name, in CamelCase (`History`).
     pub name: &'static str,
     /// The command-line name in kebab case, without dashes (`history`).
     pub flag: &'static str,
     /// One line of help.
     pub help: &'static str,
-    /// The kind and range of its value.
-    pub kind: OptionKind,
+    /// The kind and range of its value, and its setter.
+    pub kind: OptionKind<E>,
+}
+
+impl<E> Clone for EngineOption<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for EngineOption<E> {}
+
+impl<E> std::fmt::Debug for EngineOption<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineOption")
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .finish()
+    }
 }
 
 /// The value of an option, checked against its [`OptionKind`].
@@ -88,11 +138,21 @@ pub enum OptionValue {
     Combo(&'static str),
 }
 
-impl EngineOption {
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Check(on) => write!(f, "{on}"),
+            OptionValue::Spin(n) => write!(f, "{n}"),
+            OptionValue::Combo(word) => write!(f, "{word}"),
+        }
+    }
+}
+
+impl<E> EngineOption<E> {
     /// The value when the option is not given.
     pub fn default_value(&self) -> OptionValue {
         match self.kind {
-            OptionKind::Check { default } => OptionValue::Check(default),
+            OptionKind::Check { default, .. } => OptionValue::Check(default),
             OptionKind::Spin { default, .. } => OptionValue::Spin(default),
             OptionKind::Combo { default, .. } => OptionValue::Combo(default),
         }
@@ -101,34 +161,52 @@ impl EngineOption {
     /// Reads a value given as text (`true`, `64`, `see`), or says why not.
     pub fn parse_value(&self, text: &str) -> Result<OptionValue, String> {
         let text = text.trim();
-        match self.kind {
+        let value = match self.kind {
             OptionKind::Check { .. } => match text.to_ascii_lowercase().as_str() {
-                "true" => Ok(OptionValue::Check(true)),
-                "false" => Ok(OptionValue::Check(false)),
-                _ => Err(format!(
-                    "option {} takes true or false, not '{text}'",
-                    self.name
-                )),
+                "true" => Some(OptionValue::Check(true)),
+                "false" => Some(OptionValue::Check(false)),
+                _ => None,
             },
-            OptionKind::Spin { min, max, .. } => match text.parse::<i64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Spin(n)),
-                _ => Err(format!(
-                    "option {} takes a whole number from {min} to {max}, not '{text}'",
-                    self.name
-                )),
-            },
+            OptionKind::Spin { min, max, .. } => text
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .map(OptionValue::Spin),
             OptionKind::Combo { choices, .. } => choices
                 .iter()
                 .find(|choice| choice.eq_ignore_ascii_case(text))
-                .map(|choice| OptionValue::Combo(choice))
-                .ok_or_else(|| {
-                    format!(
-                        "option {} takes one of {}, not '{text}'",
-                        self.name,
-                        choices.join(", ")
-                    )
-                }),
+                .map(|choice| OptionValue::Combo(choice)),
+        };
+        value.ok_or_else(|| self.refusal(text))
+    }
+
+    /// Sets the option on `engine` through its setter, once `value` is
+    /// checked: of its kind, in its range, one of its choices.
+    pub fn set(&self, engine: &mut E, value: OptionValue) -> Result<(), String> {
+        match (self.kind, value) {
+            (OptionKind::Check { set, .. }, OptionValue::Check(on)) => set(engine, on),
+            (OptionKind::Spin { min, max, set, .. }, OptionValue::Spin(n))
+                if (min..=max).contains(&n) =>
+            {
+                set(engine, n)
+            }
+            (OptionKind::Combo { choices, set, .. }, OptionValue::Combo(word))
+                if choices.contains(&word) =>
+            {
+                set(engine, word)
+            }
+            _ => return Err(self.refusal(&value.to_string())),
         }
+        Ok(())
+    }
+
+    /// The message for a value this option does not take.
+    fn refusal(&self, text: &str) -> String {
+        format!(
+            "option {} takes {}, not '{text}'",
+            self.name,
+            self.kind.takes()
+        )
     }
 }
 
@@ -218,13 +296,67 @@ impl SearchControl {
 /// How often, in nodes, [`SearchControl::poll`] reads the clock.
 pub const CHECK_EVERY: u64 = 4096;
 
+/// The share `part` makes of `whole`, in percent; 0 of nothing.
+pub fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
 /// One figure of a search's statistics, printed at the end of its trace.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Statistic {
     /// What is counted, in English (`beta cut-offs`).
     pub label: &'static str,
-    /// The figure, formatted.
-    pub value: String,
+    /// The figure.
+    pub value: Figure,
+}
+
+/// The figure of a [`Statistic`], as numbers; it prints as the trace shows
+/// it: `1234`, `1234 (56.7%)`, `4.58`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Figure {
+    /// A plain count.
+    Count(u64),
+    /// A count and the whole it is a share of.
+    Share {
+        /// The count.
+        part: u64,
+        /// The whole.
+        whole: u64,
+    },
+    /// A measure that is not a count, printed with two decimals.
+    Ratio(f64),
+}
+
+impl Figure {
+    /// The count, for a count or a share.
+    pub fn count(self) -> Option<u64> {
+        match self {
+            Figure::Count(count) | Figure::Share { part: count, .. } => Some(count),
+            Figure::Ratio(_) => None,
+        }
+    }
+
+    /// The share in percent, for a share.
+    pub fn percent(self) -> Option<f64> {
+        match self {
+            Figure::Share { part, whole } => Some(percent(part, whole)),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Figure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Figure::Count(count) => write!(f, "{count}"),
+            Figure::Share { part, whole } => write!(f, "{part} ({:.1}%)", percent(part, whole)),
+            Figure::Ratio(ratio) => write!(f, "{ratio:.2}"),
+        }
+    }
 }
 
 impl Statistic {
@@ -232,20 +364,15 @@ impl Statistic {
     pub fn count(label: &'static str, count: u64) -> Statistic {
         Statistic {
             label,
-            value: count.to_string(),
+            value: Figure::Count(count),
         }
     }
 
-    /// A count and the share of a whole it makes: `1234 (56.7%)`.
+    /// A count and the whole it is a share of: `1234 (56.7%)`.
     pub fn share(label: &'static str, part: u64, whole: u64) -> Statistic {
-        let percent = if whole == 0 {
-            0.0
-        } else {
-            100.0 * part as f64 / whole as f64
-        };
         Statistic {
             label,
-            value: format!("{part} ({percent:.1}%)"),
+            value: Figure::Share { part, whole },
         }
     }
 
@@ -262,9 +389,17 @@ impl Statistic {
         };
         Statistic {
             label: "effective branching factor",
-            value: format!("{factor:.2}"),
+            value: Figure::Ratio(factor),
         }
     }
+}
+
+/// The figure of the statistic called `label` in `statistics`.
+pub fn statistic(statistics: &[Statistic], label: &str) -> Option<Figure> {
+    statistics
+        .iter()
+        .find(|statistic| statistic.label == label)
+        .map(|statistic| statistic.value)
 }
 
 /// What a search hands back.
@@ -290,12 +425,13 @@ pub struct Report {
 }
 
 /// A version's search, as the driver sees it.
-pub trait Engine: Send + 'static {
+pub trait Engine: Sized + Send + 'static {
     /// The name GUIs show, with the version (`LaMoSca v0.07`).
     const NAME: &'static str;
 
-    /// The switches this version offers, in the order `--help` lists them.
-    const OPTIONS: &'static [EngineOption] = &[];
+    /// The switches this version offers, in the order `--help` lists them,
+    /// each with its setter.
+    const OPTIONS: &'static [EngineOption<Self>] = &[];
 
     /// True when the search keeps its own clock (it deepens by itself until
     /// the deadline). For the others the driver deepens one depth at a time
@@ -305,9 +441,16 @@ pub trait Engine: Send + 'static {
     /// A fresh engine, every option at its default.
     fn new() -> Self;
 
-    /// Sets an option declared in [`Engine::OPTIONS`]; the driver checks
-    /// the name and the value against the declaration first.
-    fn set_option(&mut self, _name: &str, _value: OptionValue) {}
+    /// Sets the option called `name` (in any case, as UCI allows) through
+    /// its declaration in [`Engine::OPTIONS`], or says why not: an unknown
+    /// name, or a value of another kind, out of range or not a choice.
+    fn set_option(&mut self, name: &str, value: OptionValue) -> Result<(), String> {
+        Self::OPTIONS
+            .iter()
+            .find(|option| option.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option: {name}"))?
+            .set(self, value)
+    }
 
     /// Forgets what was learnt in earlier searches (UCI `ucinewgame`).
     fn new_game(&mut self) {}
@@ -327,6 +470,21 @@ pub trait Engine: Send + 'static {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn figures_print_as_the_trace_shows_them() {
+        let share = Statistic::share("cut-offs by the first move", 3, 8);
+        assert_eq!(share.value.to_string(), "3 (37.5%)");
+        assert_eq!(share.value.count(), Some(3));
+        assert_eq!(share.value.percent(), Some(37.5));
+        assert_eq!(Statistic::count("draws", 0).value.to_string(), "0");
+        let branching = Statistic::branching_factor(10_000, 4);
+        assert_eq!(branching.value.to_string(), "10.00");
+        assert_eq!(branching.value.count(), None);
+        assert_eq!(percent(1, 0), 0.0);
+        let found = statistic(&[share], "cut-offs by the first move");
+        assert_eq!(found, Some(Figure::Share { part: 3, whole: 8 }));
+    }
 
     #[test]
     fn poll_reads_the_budget_every_check_and_the_flag_every_node() {
