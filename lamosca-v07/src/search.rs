@@ -1,4 +1,5 @@
-//! The NegaMax search: the recursion, and what it shares from node to node.
+//! The NegaMax search: the recursion, and what it shares from node to
+//! node.
 
 use common::trace::{NodeKind, Tracer};
 use common::{evaluate, no_moves_score, Move, MoveStack, Position, SearchControl, INFINITY};
@@ -29,7 +30,9 @@ impl Search<'_> {
     ) -> (i32, Option<Move>) {
         self.counts.nodes += 1;
         self.tracer.node(level, NodeKind::Main, position, None);
-        // Stop when told to; the caller discards what follows.
+        // Stop when told to; the caller discards what follows. Asked before
+        // the leaf test, so that leaves, most of the nodes, count towards
+        // the next question too.
         if self.control.poll(self.counts.nodes) {
             self.stopped = true;
             return (0, None);

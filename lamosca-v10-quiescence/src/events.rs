@@ -32,6 +32,7 @@ fn window_fields(window: Window) -> [(&'static str, FieldValue); 2] {
     ]
 }
 
+// ANCHOR: horizon
 /// The main search reached its horizon at `level`: the quiescence search
 /// starts here, with this window.
 pub struct Horizon {
@@ -64,6 +65,7 @@ impl StepEvent for Horizon {
         ))
     }
 }
+// ANCHOR_END: horizon
 
 /// A quiescence node at `level` may stand pat on its static `value`; `cut`
 /// when that value alone reaches beta.

@@ -71,9 +71,9 @@ impl Search<'_> {
         // would stand pat on it at once: it does so without evaluating.
         if depth <= 0 {
             if node.score >= beta && !position.in_check() {
-                let quiescence = &mut *self.quiescence;
                 let value =
-                    quiescence.stand_pat_on(position, node.score, window, level, self.tracer);
+                    self.quiescence
+                        .stand_pat_on(position, node.score, window, level, self.tracer);
                 return (value, None);
             }
             let horizon =
