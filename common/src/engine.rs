@@ -8,7 +8,7 @@
 //! is declared once and appears in `--help`, in a GUI's option dialog and in
 //! the book alike.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -180,6 +180,23 @@ impl<E> EngineOption<E> {
         value.ok_or_else(|| self.refusal(text))
     }
 
+    /// The values it takes other than its default: the other state of a
+    /// check, the ends of a spin's range, the other choices of a combo.
+    pub fn other_values(&self) -> Vec<OptionValue> {
+        let default = self.default_value();
+        let values = match self.kind {
+            OptionKind::Check { default, .. } => vec![OptionValue::Check(!default)],
+            OptionKind::Spin { min, max, .. } => {
+                vec![OptionValue::Spin(min), OptionValue::Spin(max)]
+            }
+            OptionKind::Combo { choices, .. } => choices
+                .iter()
+                .map(|&word| OptionValue::Combo(word))
+                .collect(),
+        };
+        values.into_iter().filter(|&v| v != default).collect()
+    }
+
     /// Sets the option on `engine` through its setter, once `value` is
     /// checked: of its kind, in its range, one of its choices.
     pub fn set(&self, engine: &mut E, value: OptionValue) -> Result<(), String> {
@@ -210,6 +227,32 @@ impl<E> EngineOption<E> {
     }
 }
 
+/// Checks that every option `E` declares reaches the engine: set to each
+/// of its [other values](EngineOption::other_values), a fresh engine is no
+/// longer what it was (as its `Debug` shows it), while a value of another
+/// kind is refused. Every version's tests run it; the error names the
+/// first option that failed.
+pub fn check_options<E: Engine + std::fmt::Debug>() -> Result<(), String> {
+    for option in E::OPTIONS {
+        let ill_typed = match option.default_value() {
+            OptionValue::Check(_) => OptionValue::Spin(0),
+            _ => OptionValue::Check(true),
+        };
+        if E::new().set_option(option.name, ill_typed).is_ok() {
+            return Err(format!("option {} takes {ill_typed}", option.name));
+        }
+        for value in option.other_values() {
+            let mut engine = E::new();
+            let fresh = format!("{engine:?}");
+            engine.set_option(option.name, value)?;
+            if format!("{engine:?}") == fresh {
+                return Err(format!("option {} = {value} changes nothing", option.name));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// When a search must stop: a flag another thread may raise (UCI `stop`), a
 /// deadline and a node budget. Searches ask [`SearchControl::poll`] at
 /// every node; it reads the clock only every few thousand, so that asking
@@ -219,6 +262,10 @@ pub struct SearchControl {
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// A deadline counted in looks at the clock rather than in time.
+    check_limit: Option<u64>,
+    /// The looks at the clock so far, shared by the clones.
+    checks: Arc<AtomicU64>,
 }
 
 impl SearchControl {
@@ -230,6 +277,14 @@ impl SearchControl {
     /// The same control with a deadline.
     pub fn with_deadline(mut self, deadline: Instant) -> SearchControl {
         self.deadline = Some(deadline);
+        self
+    }
+
+    /// The same control with a deadline that passes at the `checks`-th look
+    /// at the clock, whatever the time: the time is over at the same node
+    /// on every run and every machine, which a test of the clock needs.
+    pub fn with_deadline_after_checks(mut self, checks: u64) -> SearchControl {
+        self.check_limit = Some(checks);
         self
     }
 
@@ -248,6 +303,12 @@ impl SearchControl {
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
+    }
+
+    /// How many times the clock was looked at, by every search sharing
+    /// this control.
+    pub fn checks(&self) -> u64 {
+        self.checks.load(Ordering::Relaxed)
     }
 
     /// Asks every search sharing this control to stop as soon as it can.
@@ -269,7 +330,9 @@ impl SearchControl {
         if self.stopped() {
             return true;
         }
+        let checks = self.checks.fetch_add(1, Ordering::Relaxed) + 1;
         let over = self.node_limit.is_some_and(|limit| nodes >= limit)
+            || self.check_limit.is_some_and(|limit| checks >= limit)
             || self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline);
@@ -499,6 +562,18 @@ mod tests {
         assert!(!flagged.poll(1));
         flagged.stop();
         assert!(flagged.poll(2));
+    }
+
+    #[test]
+    fn a_deadline_in_checks_passes_at_that_check() {
+        let control = SearchControl::unlimited().with_deadline_after_checks(2);
+        assert!(!control.poll(CHECK_EVERY));
+        assert!(!control.poll(CHECK_EVERY + 1), "no look at the clock");
+        assert!(control.poll(2 * CHECK_EVERY));
+        assert!(control.stopped());
+        // Once stopped, the clock is not looked at again.
+        assert!(control.poll(3 * CHECK_EVERY));
+        assert_eq!(control.checks(), 2);
     }
 
     #[test]

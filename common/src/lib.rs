@@ -19,8 +19,8 @@ pub mod uci;
 mod zobrist;
 
 pub use engine::{
-    no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind, OptionValue,
-    Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind,
+    OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
 };
 pub use eval::{evaluate, piece_value, square_bonus};
 pub use fen::{FenError, START_FEN};

@@ -548,7 +548,7 @@ mod tests {
 
     /// A stand-in engine: plays the first legal move, and remembers the
     /// options it was given.
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     struct First {
         verbose: bool,
     }
@@ -652,6 +652,12 @@ mod tests {
                 "uciok",
             ]
         );
+    }
+
+    #[test]
+    fn an_option_whose_setter_does_nothing_is_found() {
+        let error = crate::engine::check_options::<First>().unwrap_err();
+        assert_eq!(error, "option Width = 1 changes nothing");
     }
 
     #[test]

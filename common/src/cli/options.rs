@@ -103,13 +103,13 @@ pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Report, SearchControl};
+    use crate::engine::{check_options, Report, SearchControl};
     use crate::position::Position;
     use crate::trace::Tracer;
 
     /// An engine with one option of each kind, that remembers what it is
     /// given.
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     struct Switches {
         given: Vec<(String, OptionValue)>,
     }
@@ -228,6 +228,16 @@ mod tests {
         assert_eq!(error.kind(), clap::error::ErrorKind::InvalidValue);
         // `perft` has no engine switches.
         assert!(parse(&["perft", "1", "--debug"]).is_err());
+    }
+
+    #[test]
+    fn an_option_that_changes_nothing_is_found() {
+        // The setters of `Width` and `Order` in the UCI tests' engine do
+        // nothing; here every setter records what it is given.
+        assert_eq!(check_options::<Switches>(), Ok(()));
+        let order = &Switches::OPTIONS[3];
+        let values = order.other_values();
+        assert_eq!(values, [OptionValue::Combo("see")]);
     }
 
     #[test]
