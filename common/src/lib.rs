@@ -3,6 +3,7 @@
 //! and the command-line and UCI driver.
 #![deny(missing_docs)]
 
+mod attacks;
 pub mod cli;
 pub mod deepen;
 mod engine;
@@ -18,6 +19,7 @@ pub mod trace;
 pub mod uci;
 mod zobrist;
 
+pub use attacks::{BISHOP_DIRECTIONS, KNIGHT_STEPS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS};
 pub use engine::{
     check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind,
     OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
@@ -29,7 +31,6 @@ pub use moves::{Move, MoveKind, UciMove};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{
-    MoveError, Position, BISHOP_DIRECTIONS, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, KNIGHT_STEPS,
-    QUEEN_DIRECTIONS, ROOK_DIRECTIONS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+    MoveError, Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 pub use square::Square;
