@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 use common::trace::Tracer;
-use common::{Engine, Move, OptionValue, Position, Report, SearchControl, START_FEN};
+use common::{percent, Engine, Move, OptionValue, Position, Report, SearchControl, START_FEN};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -183,33 +183,16 @@ pub type Searched = (&'static str, Runs);
 /// A position's name, its branching factor `b` and its searches.
 pub type Measured = (&'static str, f64, Runs);
 
-/// `part` as a percentage of `whole`, 0 for an empty whole.
-pub fn percent(part: u64, whole: u64) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        100.0 * part as f64 / whole as f64
-    }
-}
-
-/// The count at the start of the statistic called `label` (`"1234 (5.6%)"`
-/// gives 1234).
+/// The count of the statistic called `label`.
 fn statistic(report: &Report, label: &str) -> Option<u64> {
-    report
-        .statistics
-        .iter()
-        .find(|s| s.label == label)?
-        .value
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+    common::statistic(&report.statistics, label)?.count()
 }
 
 fn with_options<E: Engine>(options: &[(&str, OptionValue)]) -> E {
     let mut engine = E::new();
     for &(name, value) in options {
-        engine.set_option(name, value);
+        // The tables name declared options only.
+        engine.set_option(name, value).expect("a declared option");
     }
     engine
 }

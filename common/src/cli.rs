@@ -49,8 +49,8 @@ use clap::builder::RangedI64ValueParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::deepen::MAX_DEPTH;
+use crate::engine::Engine;
 use crate::position::Position;
-use crate::search::Engine;
 
 /// The exit code for input the program cannot work with, as clap uses it.
 const EXIT_BAD_INPUT: u8 = 2;

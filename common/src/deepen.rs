@@ -40,9 +40,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::engine::{no_moves_score, Engine, Report, SearchControl, MATE, MATE_BOUND};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::search::{no_moves_score, Engine, Report, SearchControl, MATE, MATE_BOUND};
 use crate::trace::Tracer;
 
 /// The deepest search the driver asks for (`--depth`, UCI `go depth`).
@@ -342,7 +342,6 @@ fn fall_back(report: &mut Report, first_legal: Move) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::OptionValue;
 
     /// A stand-in for a search: depth `d` costs `10^d` nodes, honours the
     /// control, and picks the first legal move.
@@ -357,8 +356,6 @@ mod tests {
         fn new() -> Self {
             Tenfold::default()
         }
-
-        fn set_option(&mut self, _name: &str, _value: OptionValue) {}
 
         fn search(
             &mut self,

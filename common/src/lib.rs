@@ -3,8 +3,10 @@
 //! and the command-line and UCI driver.
 #![deny(missing_docs)]
 
+mod attacks;
 pub mod cli;
 pub mod deepen;
+mod engine;
 mod eval;
 mod fen;
 mod movegen;
@@ -14,12 +16,16 @@ mod piece;
 mod position;
 mod reachable;
 pub mod record;
-mod search;
 mod square;
 pub mod trace;
 pub mod uci;
 mod zobrist;
 
+pub use attacks::{BISHOP_DIRECTIONS, KNIGHT_STEPS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS};
+pub use engine::{
+    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind,
+    OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+};
 pub use eval::{evaluate, piece_value, square_bonus};
 pub use fen::{FenError, START_FEN};
 pub use movegen::{MoveStack, ScoredMove, MAX_PLY};
@@ -27,11 +33,6 @@ pub use moves::{Move, MoveKind, UciMove};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{
-    MoveError, Position, BISHOP_DIRECTIONS, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, KNIGHT_STEPS,
-    QUEEN_DIRECTIONS, ROOK_DIRECTIONS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
-};
-pub use search::{
-    no_moves_score, Engine, EngineOption, OptionKind, OptionValue, Report, SearchControl,
-    Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+    MoveError, Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 pub use square::Square;

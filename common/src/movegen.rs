@@ -40,11 +40,14 @@
 //! assert_eq!(moves[19].mv.to_string(), "g1h3");
 //! ```
 
-use crate::moves::{Move, MoveKind};
+use crate::attacks::{
+    bit, square_attacked, BISHOP_DIRECTIONS, KNIGHT_STEPS, LINE_STEP, QUEEN_DIRECTIONS,
+    ROOK_DIRECTIONS,
+};
+use crate::moves::{Move, MoveKind, UciMove};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{
-    bit, square_attacked, Position, BISHOP_DIRECTIONS, BLACK_KING_SIDE, BLACK_QUEEN_SIDE,
-    KNIGHT_STEPS, LINE_STEP, QUEEN_DIRECTIONS, ROOK_DIRECTIONS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+    MoveError, Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 use crate::square::Square;
 
@@ -485,6 +488,36 @@ impl<'a> Generator<'a> {
             let captured = self.board[victim.index()];
             self.push(from, to, piece, captured, MoveKind::EnPassant);
         }
+    }
+}
+
+/// The legal moves of a position, for callers that want them as moves
+/// rather than in a [`MoveStack`]: the driver, the tests, the book.
+impl Position {
+    /// The legal moves in generation order, in a new vector. Searches use a
+    /// [`MoveStack`] instead, which allocates nothing per node.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut stack = MoveStack::new();
+        stack.generate(self, 0);
+        stack.moves(0).iter().map(|scored| scored.mv).collect()
+    }
+
+    /// Finds the legal move that UCI text such as `e2e4` or `e7e8q` names.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let wanted = UciMove::parse(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| mv.uci() == wanted)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Plays moves given in UCI notation one after the other.
+    pub fn play_moves<S: AsRef<str>>(&mut self, moves: &[S]) -> Result<(), MoveError> {
+        for text in moves {
+            let mv = self.parse_move(text.as_ref())?;
+            self.make(mv);
+        }
+        Ok(())
     }
 }
 

@@ -3,10 +3,14 @@
 //!
 //! LaMoSca wrote a log of every search: for each node, the value of each
 //! move, then the node's result. Our searches report the same facts as
-//! structured [`tracing`] events (a move and its value, a node's result, a
-//! swap made by the move ordering, a cut-off), through a [`Tracer`] that
-//! emits only for the levels asked for. A [`TraceLayer`], a
-//! `tracing-subscriber` layer, collects the events and prints the lines:
+//! structured [`tracing`] events, through a [`Tracer`] that emits only for
+//! the levels asked for. Every step shares a few events: a node entered, a
+//! move and its value, a node's result, a swap made by the move ordering, a
+//! cut-off. A step that teaches something new brings its own events (a
+//! horizon, a stand pat, a lazy cut...) as a type implementing
+//! [`StepEvent`], in its own crate, with its own words: this module knows
+//! none of them. A [`TraceLayer`], a `tracing-subscriber` layer, collects
+//! the events and prints the lines:
 //!
 //! ```text
 //! Mosse livello 2: b8a6=4 b8c6=9 g8f6=9 ... h7h6=0 h7h5=1
@@ -14,26 +18,31 @@
 //! ```
 //!
 //! A node's moves arrive one by one, with the lines of deeper nodes in
-//! between, so the layer keeps one line in the making per level and prints
-//! it when the node's result arrives. A swap line is printed once the
-//! swapped-in move has its value, so that ` // Cut` can be added when that
-//! move cut the node off. The events go through `tracing`, so `RUST_LOG`
-//! filters them (`RUST_LOG=off` silences the trace), and a search whose
-//! tracer shows no level emits nothing at all: one comparison per event.
+//! between, so the layer keeps the line in the making of every open node
+//! and prints it when the node's result arrives. A node searched again
+//! inside itself (v0.11's internal deepening) gets a line of its own, so a
+//! search never has to hold an event back to keep the log in order. A swap
+//! line is printed once the swapped-in move has its value, so that ` // Cut`
+//! can be added when that move cut the node off. The events go through
+//! `tracing`, so `RUST_LOG` filters them (`RUST_LOG=off` silences the
+//! trace), and a search whose tracer shows no level emits nothing at all:
+//! one comparison per event.
 //!
 //! ```
-//! use common::trace::{capture, Tracer, Words};
+//! use common::trace::{capture, NodeKind, Tracer, Words};
 //! use common::Position;
 //! let position = Position::startpos();
 //! let e2e4 = position.parse_move("e2e4").unwrap();
 //! let (text, ()) = capture(Words::Italian, || {
 //!     let tracer = Tracer::new(1);
+//!     tracer.node(1, NodeKind::Main, &position, None);
 //!     tracer.moved(1, e2e4, 0);
 //!     tracer.result(1, true, 0, Some(e2e4), None);
 //! });
 //! assert_eq!(text, "Mosse livello 1: e2e4=0\nRisultato livello 1: Trovata=1, Valore=0, Mossa=e2e4\n");
 //! ```
 
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
@@ -45,6 +54,7 @@ use tracing_subscriber::prelude::*;
 
 use crate::movegen::ScoredMove;
 use crate::moves::Move;
+use crate::position::Position;
 
 /// The `tracing` target of every trace event.
 pub const TARGET: &str = "lamosca::trace";
@@ -60,27 +70,30 @@ pub enum Words {
     Italian,
 }
 
-/// The keywords of one language.
-struct Vocabulary {
-    moves: &'static str,
-    result: &'static str,
-    level: &'static str,
-    found: &'static str,
-    value: &'static str,
-    best: &'static str,
-    alpha: &'static str,
-    beta: &'static str,
-    swap: &'static str,
-    with: &'static str,
-    horizon: &'static str,
-    captures: &'static str,
-    quiescence: &'static str,
-    deepening: &'static str,
-    depth: &'static str,
-    lazy_cut: &'static str,
-    score: &'static str,
-    margin: &'static str,
-    gain: &'static str,
+/// The keywords every step's lines share, in one language. A step's own
+/// events bring their own words and use these for the rest.
+#[derive(Debug)]
+pub struct Vocabulary {
+    /// The heading of a node's list of moves (`Moves`).
+    pub moves: &'static str,
+    /// The heading of a node's result (`Result`).
+    pub result: &'static str,
+    /// `level`.
+    pub level: &'static str,
+    /// Whether the node had a move (`Found`).
+    pub found: &'static str,
+    /// `Value`.
+    pub value: &'static str,
+    /// The move chosen (`Move`).
+    pub best: &'static str,
+    /// `Alpha`.
+    pub alpha: &'static str,
+    /// `Beta`.
+    pub beta: &'static str,
+    /// A swap made by the move ordering (`Swap`).
+    pub swap: &'static str,
+    /// `with`, between the two moves of a swap.
+    pub with: &'static str,
 }
 
 const ENGLISH: Vocabulary = Vocabulary {
@@ -94,15 +107,6 @@ const ENGLISH: Vocabulary = Vocabulary {
     beta: "Beta",
     swap: "Swap",
     with: "with",
-    horizon: "Horizon",
-    captures: "Captures",
-    quiescence: "Quiescence",
-    deepening: "Deepening",
-    depth: "depth",
-    lazy_cut: "Lazy cut",
-    score: "Score",
-    margin: "Margin",
-    gain: "gain",
 };
 
 const ITALIAN: Vocabulary = Vocabulary {
@@ -116,31 +120,45 @@ const ITALIAN: Vocabulary = Vocabulary {
     beta: "Beta",
     swap: "Scambia",
     with: "con",
-    horizon: "Orizzonte",
-    captures: "Catture",
-    quiescence: "Quiescenza",
-    deepening: "Approfondimento",
-    depth: "profondità",
-    lazy_cut: "Taglio pigro",
-    score: "Punteggio",
-    margin: "Margine",
-    gain: "guadagno",
 };
 
 impl Words {
-    fn vocabulary(self) -> &'static Vocabulary {
+    /// The shared keywords in this language.
+    pub fn vocabulary(self) -> &'static Vocabulary {
         match self {
             Words::English => &ENGLISH,
             Words::Italian => &ITALIAN,
         }
     }
+
+    /// A result line: `Result level 2: Found=1, Value=11`, with the window
+    /// when there is one, under the heading `result` (a step may name its
+    /// results otherwise, as the quiescence does).
+    pub fn result_line(
+        self,
+        result: &str,
+        level: u32,
+        found: bool,
+        value: i32,
+        window: Option<Window>,
+    ) -> String {
+        let w = self.vocabulary();
+        let mut line = format!(
+            "{result} {} {level}: {}={}, {}={value}",
+            w.level,
+            w.found,
+            u8::from(found),
+            w.value
+        );
+        if let Some(Window { alpha, beta }) = window {
+            let _ = write!(line, ", {}={alpha}, {}={beta}", w.alpha, w.beta);
+        }
+        line
+    }
 }
 
 /// The mark of a move that failed high, as the original wrote it.
-const CUT_MARK: &str = " // Cut";
-
-/// How a quiescence node's stand pat shows in its list of captures.
-const STAND_PAT: &str = "stand-pat";
+pub const CUT_MARK: &str = " // Cut";
 
 /// The alpha-beta window a node was searched with, for its result line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +168,80 @@ pub struct Window {
     /// The upper bound.
     pub beta: i32,
 }
+
+/// What kind of node a search enters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// A node of the main search.
+    Main,
+    /// A node of the quiescence search, the horizon node included.
+    Quiescence,
+    /// A node of a reduced search: a node below the root searched two
+    /// plies shallower first to find a move to try first (v0.11's internal
+    /// deepening), and every node below it.
+    Reduced,
+}
+
+impl NodeKind {
+    /// The kind's name in the record (`main`, `quiescence`, `reduced`).
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeKind::Main => "main",
+            NodeKind::Quiescence => "quiescence",
+            NodeKind::Reduced => "reduced",
+        }
+    }
+}
+
+// ANCHOR: step_event
+/// An event a step brings to the trace, declared in the crate that teaches
+/// it. It describes itself, so that a layer can write any step's event
+/// without knowing the step: its kind, its named values, and its line in
+/// either language.
+pub trait StepEvent: 'static {
+    /// The event's name in the record, in snake case (`stand_pat`).
+    fn kind(&self) -> &'static str;
+
+    /// The level of the node it belongs to, 1 at the root.
+    fn level(&self) -> u32;
+
+    /// Its values by name, in the order a reader expects them.
+    fn fields(&self) -> Vec<(&'static str, FieldValue)>;
+
+    /// How it shows in the text log.
+    fn text(&self, words: Words) -> Text;
+}
+
+/// One value of a [`StepEvent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldValue {
+    /// A whole number: a value, a depth, a margin.
+    Int(i64),
+    /// A move, or none.
+    Move(Option<Move>),
+    /// A yes or no: whether a stand pat cut the node off.
+    Bool(bool),
+}
+
+/// Where a [`StepEvent`]'s text goes in the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text {
+    /// Added to the node's list of moves, as a move is (` stand-pat=35`).
+    Item(String),
+    /// A line of its own, printed at once.
+    Line(String),
+    /// Ends the node: its list of moves under `heading` (`Captures`), then
+    /// `line`.
+    Close {
+        /// The heading of the node's list of moves.
+        heading: &'static str,
+        /// The result line.
+        line: String,
+    },
+    /// Ends the node with nothing of it printed but this line.
+    Abandon(String),
+}
+// ANCHOR_END: step_event
 
 // ANCHOR: tracer
 /// What a search calls to report its work. Levels count from 1 at the root,
@@ -173,6 +265,27 @@ impl Tracer {
     #[inline(always)]
     pub fn shows(&self, level: u32) -> bool {
         level <= self.depth
+    }
+
+    /// The search enters a node at `level` of `kind`, reached by the last
+    /// move made on `position` (none at the root), with the window it is
+    /// searched with (none for NegaMax). The text log prints nothing for
+    /// it; a record keeps it, to place every later line in the tree.
+    #[inline]
+    pub fn node(&self, level: u32, kind: NodeKind, position: &Position, window: Option<Window>) {
+        if self.shows(level) {
+            let mv = position.last_move().filter(|_| level > 1);
+            let mv = mv.map(|mv| mv.to_string());
+            tracing::info!(
+                target: TARGET,
+                kind = "node",
+                level,
+                node = kind.name(),
+                mv = mv.as_deref(),
+                alpha = window.map(|w| w.alpha),
+                beta = window.map(|w| w.beta)
+            );
+        }
     }
 
     /// A move of a node at `level` was searched and is worth `value`.
@@ -237,124 +350,46 @@ impl Tracer {
     }
     // ANCHOR_END: tracer_alpha_beta
 
-    // ANCHOR: tracer_quiescence
-    /// The main search reached its horizon at `level`: the quiescence
-    /// search starts here, with this window.
+    // ANCHOR: tracer_step
+    /// A step's own event, when its level is shown.
     #[inline]
-    pub fn horizon(&self, level: u32, window: Window) {
-        if self.shows(level) {
-            tracing::info!(
-                target: TARGET,
-                kind = "horizon",
-                level,
-                alpha = window.alpha,
-                beta = window.beta
-            );
+    pub fn step(&self, event: impl StepEvent) {
+        if self.shows(event.level()) {
+            emit_step(Box::new(event));
         }
     }
-
-    /// A quiescence node at `level` may stand pat on its static value;
-    /// `cut` when that value alone reaches beta.
-    #[inline]
-    pub fn stand_pat(&self, level: u32, value: i32, cut: bool) {
-        if self.shows(level) {
-            tracing::info!(target: TARGET, kind = "stand_pat", level, value, cut);
-        }
-    }
-
-    /// A capture at `level` was not searched: the most it can win,
-    /// `win_limit`, does not raise alpha.
-    #[inline]
-    pub fn skipped(&self, level: u32, mv: Move, win_limit: i32) {
-        if self.shows(level) {
-            tracing::info!(target: TARGET, kind = "skipped", level, mv = %mv, value = win_limit);
-        }
-    }
-
-    /// A quiescence node at `level` is done: whether it had a capture to
-    /// try, its value and the window it was searched with.
-    #[inline]
-    pub fn quiescence_result(&self, level: u32, found: bool, value: i32, window: Window) {
-        if self.shows(level) {
-            tracing::info!(
-                target: TARGET,
-                kind = "result",
-                level,
-                found,
-                value,
-                alpha = window.alpha,
-                beta = window.beta,
-                quiescence = true
-            );
-        }
-    }
-    // ANCHOR_END: tracer_quiescence
-
-    // ANCHOR: tracer_lazy
-    /// A node at `level` was searched `depth` plies deep before its own
-    /// search (Kornilov's internal deepening): the move that search hands
-    /// up to be tried first, if it found one, and its value.
-    #[inline]
-    pub fn deepened(&self, level: u32, depth: i32, mv: Option<Move>, value: i32) {
-        if self.shows(level) {
-            let mv = mv.map(|mv| mv.to_string());
-            tracing::info!(
-                target: TARGET,
-                kind = "deepened",
-                level,
-                depth,
-                mv = mv.as_deref(),
-                value
-            );
-        }
-    }
-
-    /// A node at `level` was cut off unsearched (Kornilov's lazy cut): its
-    /// own `score` and the `value` of its search `depth` plies deep both
-    /// stand at least `margin` above `beta`.
-    #[inline]
-    pub fn lazy_cut(&self, level: u32, score: i32, value: i32, depth: i32, margin: i32, beta: i32) {
-        if self.shows(level) {
-            tracing::info!(
-                target: TARGET,
-                kind = "lazy_cut",
-                level,
-                score,
-                value,
-                depth,
-                margin,
-                beta
-            );
-        }
-    }
-
-    /// A node of the main search at `level` may stand pat on its `value`
-    /// (Kornilov's selective search): the move that led to it gained
-    /// `gain`, less than the ply's `limit`, and gave no check; `cut` when
-    /// that value alone reaches beta.
-    #[inline]
-    pub fn selective_stand_pat(&self, level: u32, gain: i32, limit: i32, value: i32, cut: bool) {
-        if self.shows(level) {
-            tracing::info!(
-                target: TARGET,
-                kind = "selective_stand_pat",
-                level,
-                gain,
-                limit,
-                value,
-                cut
-            );
-        }
-    }
-    // ANCHOR_END: tracer_lazy
+    // ANCHOR_END: tracer_step
 }
 
-/// The fields of one trace event.
+thread_local! {
+    /// The step event being dispatched on this thread. `tracing` records
+    /// only numbers and strings, so a step event travels beside its
+    /// `tracing` event, and a layer reads it with [`with_step_event`].
+    static STEP: RefCell<Option<Box<dyn StepEvent>>> = const { RefCell::new(None) };
+}
+
+/// Dispatches a step event: kept aside for the layers while its `tracing`
+/// event, which carries its kind and level, goes through.
+#[cold]
+fn emit_step(event: Box<dyn StepEvent>) {
+    let (step, level) = (event.kind(), event.level());
+    STEP.with(|slot| *slot.borrow_mut() = Some(event));
+    tracing::info!(target: TARGET, kind = "step", step, level);
+    STEP.with(|slot| slot.borrow_mut().take());
+}
+
+/// Calls `f` with the step event being dispatched, from a layer's
+/// `on_event`; `None` outside the dispatch of a `step` event.
+pub fn with_step_event<R>(f: impl FnOnce(&dyn StepEvent) -> R) -> Option<R> {
+    STEP.with(|slot| slot.borrow().as_deref().map(f))
+}
+
+/// The fields of one shared trace event.
 #[derive(Default, Debug)]
 struct Fields {
     kind: String,
-    level: usize,
-    mv: String,
+    level: u32,
+    mv: Option<String>,
     value: i64,
     cut: bool,
     found: bool,
@@ -365,12 +400,6 @@ struct Fields {
     out_score: i64,
     into: String,
     into_score: i64,
-    quiescence: bool,
-    depth: i64,
-    score: i64,
-    margin: i64,
-    gain: i64,
-    limit: i64,
 }
 
 impl Visit for Fields {
@@ -381,12 +410,7 @@ impl Visit for Fields {
             "beta" => self.beta = Some(value),
             "out_score" => self.out_score = value,
             "into_score" => self.into_score = value,
-            "level" => self.level = value.max(0) as usize,
-            "depth" => self.depth = value,
-            "score" => self.score = value,
-            "margin" => self.margin = value,
-            "gain" => self.gain = value,
-            "limit" => self.limit = value,
+            "level" => self.level = value.clamp(0, i64::from(u32::MAX)) as u32,
             _ => {}
         }
     }
@@ -399,7 +423,6 @@ impl Visit for Fields {
         match field.name() {
             "cut" => self.cut = value,
             "found" => self.found = value,
-            "quiescence" => self.quiescence = value,
             _ => {}
         }
     }
@@ -408,7 +431,7 @@ impl Visit for Fields {
         match field.name() {
             "kind" => self.kind = value.to_string(),
             "best" => self.best = Some(value.to_string()),
-            "mv" => self.mv = value.to_string(),
+            "mv" => self.mv = Some(value.to_string()),
             "out" => self.out = value.to_string(),
             "into" => self.into = value.to_string(),
             _ => {}
@@ -424,26 +447,71 @@ impl Visit for Fields {
 /// Where the trace lines go.
 type Sink = Arc<Mutex<dyn Write + Send>>;
 
-/// Lines in the making, one per level.
+/// A node whose lines are still in the making.
+#[derive(Debug)]
+struct OpenNode {
+    level: u32,
+    /// The move that led to it, to tell a node searched again inside
+    /// itself from a sibling.
+    mv: Option<String>,
+    /// Its list of moves so far.
+    moves: String,
+    /// A swap line waiting for the value of the move swapped in.
+    swap: Option<String>,
+}
+
+/// The open nodes, the root first.
 #[derive(Default)]
 struct State {
-    moves: Vec<String>,
-    swaps: Vec<Option<String>>,
+    open: Vec<OpenNode>,
 }
 
 impl State {
-    fn level(&mut self, level: usize) -> (&mut String, &mut Option<String>) {
-        if self.moves.len() <= level {
-            self.moves.resize(level + 1, String::new());
-            self.swaps.resize(level + 1, None);
+    /// A node entered: it closes every node at its level or deeper that is
+    /// still open (a leaf prints no result), unless it is the node at its
+    /// level searched again inside itself, reached by the same move.
+    fn enter(&mut self, level: u32, mv: Option<String>) {
+        while let Some(top) = self.open.last() {
+            let again = top.level == level && top.mv == mv;
+            if top.level < level || again {
+                break;
+            }
+            self.open.pop();
         }
-        (&mut self.moves[level], &mut self.swaps[level])
+        self.open.push(OpenNode {
+            level,
+            mv,
+            moves: String::new(),
+            swap: None,
+        });
+    }
+
+    /// The innermost open node at `level`; one is opened for events that
+    /// arrive without a node entry.
+    fn at(&mut self, level: u32) -> &mut OpenNode {
+        match self.open.iter().rposition(|node| node.level == level) {
+            Some(i) => &mut self.open[i],
+            None => {
+                self.enter(level, None);
+                self.open.last_mut().expect("a node was just opened")
+            }
+        }
+    }
+
+    /// Ends the innermost open node at `level` and those inside it, and
+    /// hands back its list of moves.
+    fn close(&mut self, level: u32) -> String {
+        let moves = std::mem::take(&mut self.at(level).moves);
+        if let Some(i) = self.open.iter().rposition(|node| node.level == level) {
+            self.open.truncate(i);
+        }
+        moves
     }
 }
 
 /// The `tracing-subscriber` layer that prints trace events as lines.
 pub struct TraceLayer {
-    words: &'static Vocabulary,
+    words: Words,
     state: Mutex<State>,
     sink: Sink,
 }
@@ -456,123 +524,77 @@ impl TraceLayer {
 
     fn to_sink(words: Words, sink: Sink) -> TraceLayer {
         TraceLayer {
-            words: words.vocabulary(),
+            words,
             state: Mutex::new(State::default()),
             sink,
         }
     }
 
-    /// The lines an event completes (none for most moves).
+    /// The lines a shared event completes (none for most moves).
     fn lines(&self, fields: &Fields, state: &mut State) -> String {
-        let w = self.words;
+        let w = self.words.vocabulary();
+        let level = fields.level;
         let mut lines = String::new();
-        let (moves, swap) = state.level(fields.level);
         match fields.kind.as_str() {
+            "node" => state.enter(level, fields.mv.clone()),
             "move" => {
+                let node = state.at(level);
                 let cut = if fields.cut { CUT_MARK } else { "" };
-                if let Some(swap_line) = swap.take() {
+                if let Some(swap_line) = node.swap.take() {
                     let _ = writeln!(lines, "{swap_line}{cut}");
                 }
-                let _ = write!(moves, " {}={}{cut}", fields.mv, fields.value);
+                let mv = fields.mv.as_deref().unwrap_or_default();
+                let _ = write!(node.moves, " {mv}={}{cut}", fields.value);
             }
             "swap" => {
-                *swap = Some(format!(
+                state.at(level).swap = Some(format!(
                     "{} {}={} {} {}={}",
                     w.swap, fields.out, fields.out_score, w.with, fields.into, fields.into_score
                 ));
             }
-            "stand_pat" => {
-                let cut = if fields.cut { CUT_MARK } else { "" };
-                let _ = write!(moves, " {STAND_PAT}={}{cut}", fields.value);
-            }
-            "skipped" => {
-                let _ = write!(moves, " {}<={}", fields.mv, fields.value);
-            }
-            "horizon" => {
-                let _ = writeln!(
-                    lines,
-                    "{} {} {}: {}={}, {}={}",
-                    w.horizon,
-                    w.level,
-                    fields.level,
-                    w.alpha,
-                    fields.alpha.unwrap_or_default(),
-                    w.beta,
-                    fields.beta.unwrap_or_default()
-                );
-            }
-            "deepened" => {
-                let _ = write!(
-                    lines,
-                    "{} {} {}: {} {}",
-                    w.deepening, w.level, fields.level, w.depth, fields.depth
-                );
-                if !fields.mv.is_empty() {
-                    let _ = write!(lines, ", {}={}", w.best, fields.mv);
-                }
-                let _ = writeln!(lines, ", {}={}", w.value, fields.value);
-            }
-            "lazy_cut" => {
-                // The node ends here: nothing of it is left to print.
-                moves.clear();
-                *swap = None;
-                let _ = writeln!(
-                    lines,
-                    "{} {} {}: {}={}, {}={} ({} {}), {}={}, {}={}",
-                    w.lazy_cut,
-                    w.level,
-                    fields.level,
-                    w.score,
-                    fields.score,
-                    w.value,
-                    fields.value,
-                    w.depth,
-                    fields.depth,
-                    w.margin,
-                    fields.margin,
-                    w.beta,
-                    fields.beta.unwrap_or_default()
-                );
-            }
-            "selective_stand_pat" => {
-                let cut = if fields.cut { CUT_MARK } else { "" };
-                let _ = write!(
-                    moves,
-                    " {STAND_PAT}={} [{} {}<{}]{cut}",
-                    fields.value, w.gain, fields.gain, fields.limit
-                );
-            }
             "result" => {
-                let (list, result) = if fields.quiescence {
-                    (w.captures, w.quiescence)
-                } else {
-                    (w.moves, w.result)
-                };
-                let _ = writeln!(lines, "{list} {} {}:{moves}", w.level, fields.level);
-                moves.clear();
-                *swap = None;
-                let _ = write!(
-                    lines,
-                    "{} {} {}: {}={}, {}={}",
-                    result,
-                    w.level,
-                    fields.level,
-                    w.found,
-                    u8::from(fields.found),
-                    w.value,
-                    fields.value
-                );
-                if let (Some(alpha), Some(beta)) = (fields.alpha, fields.beta) {
-                    let _ = write!(lines, ", {}={alpha}, {}={beta}", w.alpha, w.beta);
-                }
+                let moves = state.close(level);
+                let _ = writeln!(lines, "{} {} {level}:{moves}", w.moves, w.level);
+                let window = fields.alpha.zip(fields.beta).map(|(alpha, beta)| Window {
+                    alpha: alpha as i32,
+                    beta: beta as i32,
+                });
+                let value = fields.value as i32;
+                lines += &self
+                    .words
+                    .result_line(w.result, level, fields.found, value, window);
                 if let Some(best) = &fields.best {
                     let _ = write!(lines, ", {}={best}", w.best);
                 }
                 lines.push('\n');
             }
+            "step" => {
+                if let Some(text) = with_step_event(|event| event.text(self.words)) {
+                    self.step_lines(text, level, state, &mut lines);
+                }
+            }
             _ => {}
         }
         lines
+    }
+
+    /// The lines of a step's own event.
+    fn step_lines(&self, text: Text, level: u32, state: &mut State, lines: &mut String) {
+        match text {
+            Text::Item(item) => state.at(level).moves.push_str(&item),
+            Text::Line(line) => {
+                let _ = writeln!(lines, "{line}");
+            }
+            Text::Close { heading, line } => {
+                let moves = state.close(level);
+                let level_word = self.words.vocabulary().level;
+                let _ = writeln!(lines, "{heading} {level_word} {level}:{moves}\n{line}");
+            }
+            Text::Abandon(line) => {
+                state.close(level);
+                let _ = writeln!(lines, "{line}");
+            }
+        }
     }
 }
 
@@ -636,41 +658,95 @@ pub fn capture<R>(words: Words, f: impl FnOnce() -> R) -> (String, R) {
 }
 
 #[cfg(test)]
-mod lazy_events {
+mod tests {
     use super::*;
-    use crate::position::Position;
+
+    /// A step's event for the tests: a note added to the node's moves, or
+    /// a line of its own.
+    struct Note {
+        level: u32,
+        value: i32,
+        line: bool,
+    }
+
+    impl StepEvent for Note {
+        fn kind(&self) -> &'static str {
+            "note"
+        }
+
+        fn level(&self) -> u32 {
+            self.level
+        }
+
+        fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+            vec![("value", FieldValue::Int(i64::from(self.value)))]
+        }
+
+        fn text(&self, words: Words) -> Text {
+            let word = match words {
+                Words::English => "note",
+                Words::Italian => "nota",
+            };
+            if self.line {
+                Text::Line(format!("{word} {}", self.value))
+            } else {
+                Text::Item(format!(" {word}={}", self.value))
+            }
+        }
+    }
 
     #[test]
-    fn deepening_lazy_cut_and_selective_stand_pat_lines() {
-        let position = Position::startpos();
+    fn a_node_searched_again_inside_itself_keeps_its_own_line() {
+        let mut position = Position::startpos();
         let d2d4 = position.parse_move("d2d4").unwrap();
+        position.make(d2d4);
+        let e7e5 = position.parse_move("e7e5").unwrap();
         let (text, ()) = capture(Words::English, || {
-            let tracer = Tracer::new(3);
-            tracer.deepened(2, 1, Some(d2d4), 12);
-            tracer.deepened(2, 3, None, -5);
-            tracer.lazy_cut(3, 130, 120, 1, 50, 60);
-            tracer.selective_stand_pat(3, 8, 100, 35, false);
-            tracer.moved(3, d2d4, 40);
-            tracer.result(3, true, 40, Some(d2d4), None);
-            tracer.selective_stand_pat(3, 0, 100, 90, true);
-            tracer.result(3, true, 90, None, None);
+            let tracer = Tracer::new(2);
+            tracer.node(2, NodeKind::Main, &position, None);
+            // Added before the node searches itself again, printed with
+            // the node's own moves, after the inner search's lines.
+            tracer.step(Note {
+                level: 2,
+                value: 7,
+                line: false,
+            });
+            tracer.node(2, NodeKind::Reduced, &position, None);
+            tracer.moved(2, e7e5, 1);
+            tracer.result(2, true, 1, None, None);
+            tracer.step(Note {
+                level: 2,
+                value: 8,
+                line: true,
+            });
+            tracer.moved(2, e7e5, 3);
+            tracer.result(2, true, 3, None, None);
+            // Too deep for this tracer: nothing.
+            tracer.step(Note {
+                level: 3,
+                value: 9,
+                line: true,
+            });
         });
         assert_eq!(
             text,
-            "Deepening level 2: depth 1, Move=d2d4, Value=12\n\
-             Deepening level 2: depth 3, Value=-5\n\
-             Lazy cut level 3: Score=130, Value=120 (depth 1), Margin=50, Beta=60\n\
-             Moves level 3: stand-pat=35 [gain 8<100] d2d4=40\n\
-             Result level 3: Found=1, Value=40\n\
-             Moves level 3: stand-pat=90 [gain 0<100] // Cut\n\
-             Result level 3: Found=1, Value=90\n"
+            "Moves level 2: e7e5=1\n\
+             Result level 2: Found=1, Value=1\n\
+             note 8\n\
+             Moves level 2: note=7 e7e5=3\n\
+             Result level 2: Found=1, Value=3\n"
         );
-        let (italian, ()) = capture(Words::Italian, || {
-            Tracer::new(2).deepened(2, 1, Some(d2d4), 12);
-        });
-        assert_eq!(
-            italian,
-            "Approfondimento livello 2: profondità 1, Mossa=d2d4, Valore=12\n"
-        );
+    }
+
+    #[test]
+    fn a_step_event_describes_itself_to_a_layer() {
+        let note = Note {
+            level: 1,
+            value: -4,
+            line: true,
+        };
+        assert_eq!(note.fields(), [("value", FieldValue::Int(-4))]);
+        assert_eq!(note.text(Words::Italian), Text::Line("nota -4".into()));
+        assert!(with_step_event(|event| event.kind()).is_none());
     }
 }

@@ -47,9 +47,9 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::deepen::{deepen, movetime_budget, Clock, Limits, Score, DEFAULT_DEPTH, MAX_DEPTH};
+use crate::engine::{Engine, EngineOption, OptionKind};
 use crate::piece::Color;
 use crate::position::Position;
-use crate::search::{Engine, EngineOption, OptionKind};
 use crate::trace::Tracer;
 
 /// What `id author` says: the program these versions retrace.
@@ -234,7 +234,11 @@ impl<E: Engine> Session<E> {
         match checked {
             Err(message) => self.out.info(message),
             Ok((name, value)) => match self.idle_engine() {
-                Some(engine) => engine.set_option(name, value),
+                Some(engine) => {
+                    if let Err(message) = engine.set_option(name, value) {
+                        self.out.info(message);
+                    }
+                }
                 None => self.out.info("setoption ignored: a search is running"),
             },
         }
@@ -340,18 +344,22 @@ impl Thinking {
 
 /// An option as the `uci` command lists it:
 /// `option name Hash type spin default 16 min 1 max 1024`.
-struct OptionLine<'a>(&'a EngineOption);
+struct OptionLine<'a, E>(&'a EngineOption<E>);
 
-impl fmt::Display for OptionLine<'_> {
+impl<E> fmt::Display for OptionLine<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let option = self.0;
         write!(f, "option name {} type ", option.name)?;
         match option.kind {
-            OptionKind::Check { default } => write!(f, "check default {default}"),
-            OptionKind::Spin { default, min, max } => {
+            OptionKind::Check { default, .. } => write!(f, "check default {default}"),
+            OptionKind::Spin {
+                default, min, max, ..
+            } => {
                 write!(f, "spin default {default} min {min} max {max}")
             }
-            OptionKind::Combo { default, choices } => {
+            OptionKind::Combo {
+                default, choices, ..
+            } => {
                 write!(f, "combo default {default}")?;
                 for choice in choices {
                     write!(f, " var {choice}")?;
@@ -536,23 +544,26 @@ fn is_go_keyword(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{OptionValue, Report, SearchControl};
+    use crate::engine::{Report, SearchControl};
 
     /// A stand-in engine: plays the first legal move, and remembers the
     /// options it was given.
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     struct First {
         verbose: bool,
     }
 
     impl Engine for First {
         const NAME: &'static str = "First";
-        const OPTIONS: &'static [EngineOption] = &[
+        const OPTIONS: &'static [EngineOption<Self>] = &[
             EngineOption {
                 name: "Verbose",
                 flag: "verbose",
                 help: "say more",
-                kind: OptionKind::Check { default: false },
+                kind: OptionKind::Check {
+                    default: false,
+                    set: |engine, on| engine.verbose = on,
+                },
             },
             EngineOption {
                 name: "Width",
@@ -562,6 +573,7 @@ mod tests {
                     default: 4,
                     min: 1,
                     max: 8,
+                    set: |_, _| {},
                 },
             },
             EngineOption {
@@ -571,18 +583,13 @@ mod tests {
                 kind: OptionKind::Combo {
                     default: "see",
                     choices: &["see", "mvvlva"],
+                    set: |_, _| {},
                 },
             },
         ];
 
         fn new() -> Self {
             First::default()
-        }
-
-        fn set_option(&mut self, name: &str, value: OptionValue) {
-            if name == "Verbose" {
-                self.verbose = value == OptionValue::Check(true);
-            }
         }
 
         fn search(
@@ -645,6 +652,12 @@ mod tests {
                 "uciok",
             ]
         );
+    }
+
+    #[test]
+    fn an_option_whose_setter_does_nothing_is_found() {
+        let error = crate::engine::check_options::<First>().unwrap_err();
+        assert_eq!(error, "option Width = 1 changes nothing");
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! assert_eq!(report.value, 0);
 //! ```
 
+mod engine;
 mod search;
 
-pub use search::NegaMax;
+pub use engine::NegaMax;

@@ -55,7 +55,7 @@ fn main() {
         for (label, options) in CONFIGURATIONS {
             let mut engine = AlphaBeta::new();
             for &(option, on) in options {
-                engine.set_option(option, OptionValue::Check(on));
+                engine.set_option(option, OptionValue::Check(on)).unwrap();
             }
             let report = engine.search(&mut position, depth, &control, &Tracer::OFF);
             let share = 100.0 * report.nodes as f64 / negamax.nodes as f64;

@@ -21,7 +21,8 @@
 //! assert!(report.nodes < 421); // v0.07 visits 1 + 20 + 400 nodes
 //! ```
 
+mod engine;
 pub mod ordering;
 mod search;
 
-pub use search::AlphaBeta;
+pub use engine::AlphaBeta;

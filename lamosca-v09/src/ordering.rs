@@ -170,6 +170,9 @@ impl Killers {
 /// what the search learns for it.
 #[derive(Clone, Debug)]
 pub struct MoveOrder {
+    /// Order the moves at all; off, they are tried as generated and nothing
+    /// is learnt.
+    pub ordering: bool,
     /// Score captures by [`mvv_lva`] (otherwise every move starts at 0).
     pub mvv_lva: bool,
     /// Add the [`History`] value, and learn it.
@@ -186,6 +189,7 @@ impl Default for MoveOrder {
     /// LaMoSca v0.09's ordering: MVV/LVA and history, no killers.
     fn default() -> Self {
         MoveOrder {
+            ordering: true,
             mvv_lva: true,
             history: true,
             killers: false,
@@ -199,6 +203,9 @@ impl MoveOrder {
     /// Gives each of the moves just generated for `ply` its value: the
     /// static MVV/LVA value, or a killer's, plus the history value.
     pub fn score(&self, moves: &mut [ScoredMove], ply: usize) {
+        if !self.ordering {
+            return;
+        }
         for scored in moves.iter_mut() {
             let mv = scored.mv;
             let mut score = 0;
@@ -217,11 +224,24 @@ impl MoveOrder {
 
     /// `mv` failed high at `level` (ply `level - 1`): remember it.
     pub fn fail_high(&mut self, mv: Move, level: u32) {
+        if !self.ordering {
+            return;
+        }
         if self.history {
             self.table.reward(mv, level);
         }
         if self.killers && !mv.is_capture() {
             self.killer_moves.store(level as usize - 1, mv);
+        }
+    }
+
+    /// Brings the best remaining move forward to slot `i` with [`pick`],
+    /// and returns the slot it came from; nothing when ordering is off.
+    pub fn pick(&self, moves: &mut [ScoredMove], i: usize) -> Option<usize> {
+        if self.ordering {
+            pick(moves, i)
+        } else {
+            None
         }
     }
 

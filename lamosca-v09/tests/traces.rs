@@ -29,7 +29,7 @@ fn traced(
     position.play_moves(moves).unwrap();
     let mut engine = AlphaBeta::new();
     for &(name, on) in options {
-        engine.set_option(name, OptionValue::Check(on));
+        engine.set_option(name, OptionValue::Check(on)).unwrap();
     }
     let control = SearchControl::unlimited();
     capture(words, || {

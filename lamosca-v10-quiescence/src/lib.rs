@@ -33,13 +33,15 @@
 //! assert_ne!(report.best.unwrap().to_string(), "d1d5"); // v0.09 at depth 1 takes it
 //! ```
 
+mod engine;
+pub mod events;
 mod quiescence;
 mod search;
 mod see;
 
+pub use engine::QuiescenceSearch;
 pub use quiescence::{
     EGainForm, Quiescence, QuiescenceCounts, QuiescenceMode, QuiescenceSettings, BIG_VALUE,
     DEFAULT_DELTA, LAMOSCA_LEVEL_LIMIT,
 };
-pub use search::QuiescenceSearch;
 pub use see::swap_off;

@@ -30,13 +30,14 @@
 //! had to take, and a line ended only when there was nothing left to take
 //! or at level [`LAMOSCA_LEVEL_LIMIT`]. Fail-hard, like its alpha-beta.
 
-use common::trace::{Tracer, Window};
+use common::trace::{NodeKind, Tracer, Window};
 use common::{
-    evaluate, no_moves_score, piece_value, Move, MoveStack, PieceKind, Position, ScoredMove,
-    SearchControl, INFINITY, MAX_PLY,
+    evaluate, no_moves_score, piece_value, Move, MoveStack, PieceKind, Position, SearchControl,
+    INFINITY, MAX_PLY,
 };
 use lamosca_v09::ordering::{mvv_lva, pick};
 
+use crate::events::{Horizon, QuiescenceResult, Skipped, StandPat};
 use crate::see::swap_off;
 
 // ANCHOR: constants
@@ -117,6 +118,11 @@ pub struct QuiescenceCounts {
     pub nodes: u64,
     /// Nodes whose static value alone reached beta.
     pub stand_pat_cuts: u64,
+    /// Horizon nodes that stood pat on a score their caller passed down,
+    /// without evaluating ([`Quiescence::stand_pat_on`]): quiescence nodes
+    /// too, counted apart so that [`nodes`](Self::nodes) paces the control
+    /// as before.
+    pub given_stand_pats: u64,
     /// Captures not searched because their estimated gain could not raise
     /// alpha.
     pub skipped: u64,
@@ -152,7 +158,10 @@ impl Quiescence {
         control: &SearchControl,
         tracer: &Tracer,
     ) -> Option<i32> {
-        tracer.horizon(level, Window { alpha, beta });
+        tracer.step(Horizon {
+            level,
+            window: Window { alpha, beta },
+        });
         let mut run = Run {
             stack: &mut self.stack,
             settings: self.settings,
@@ -168,6 +177,40 @@ impl Quiescence {
         (!run.stopped).then_some(value)
     }
     // ANCHOR_END: horizon
+
+    // ANCHOR: stand_pat_on
+    /// The horizon at `level` where the caller already knows the static
+    /// value, `score`, and it reaches beta with the side to move not in
+    /// check: the quiescence would stand pat on it and return at once, so
+    /// the horizon node is traced and counted as that stand pat without
+    /// evaluating the position again. Returns `score`.
+    pub fn stand_pat_on(
+        &mut self,
+        position: &Position,
+        score: i32,
+        window: Window,
+        level: u32,
+        tracer: &Tracer,
+    ) -> i32 {
+        debug_assert!(score >= window.beta && !position.in_check());
+        self.counts.given_stand_pats += 1;
+        tracer.step(Horizon { level, window });
+        tracer.node(level, NodeKind::Quiescence, position, Some(window));
+        let stand_pat = StandPat {
+            level,
+            value: score,
+            cut: true,
+        };
+        tracer.step(stand_pat);
+        tracer.step(QuiescenceResult {
+            level,
+            found: true,
+            value: score,
+            window,
+        });
+        score
+    }
+    // ANCHOR_END: stand_pat_on
 }
 
 /// One quiescence search: what its recursion shares.
@@ -194,13 +237,15 @@ impl Run<'_> {
         level: u32,
         qui_root: bool,
     ) -> i32 {
+        let window = Window { alpha, beta };
         self.counts.nodes += 1;
         let ply = level as usize - 1;
+        self.tracer
+            .node(level, NodeKind::Quiescence, position, Some(window));
         if self.control.poll(self.counts.nodes) {
             self.stopped = true;
             return 0;
         }
-        let window = Window { alpha, beta };
         let in_check = position.in_check();
         let pos_value = (self.settings.evaluate)(position);
         if ply + 1 >= MAX_PLY {
@@ -213,12 +258,11 @@ impl Run<'_> {
         if !in_check {
             if pos_value >= beta {
                 self.counts.stand_pat_cuts += 1;
-                self.tracer.stand_pat(level, pos_value, true);
-                self.tracer
-                    .quiescence_result(level, true, pos_value, window);
+                self.stand_pat(level, pos_value, true);
+                self.result(level, true, pos_value, window);
                 return pos_value;
             }
-            self.tracer.stand_pat(level, pos_value, false);
+            self.stand_pat(level, pos_value, false);
             best = pos_value;
             alpha = alpha.max(best);
         }
@@ -233,7 +277,7 @@ impl Run<'_> {
         };
         if count == 0 && (in_check || (qui_root && self.stack.generate(position, ply).is_empty())) {
             let value = no_moves_score(position, ply);
-            self.tracer.quiescence_result(level, false, value, window);
+            self.result(level, false, value, window);
             return value;
         }
         for scored in self.stack.moves_mut(ply) {
@@ -264,7 +308,12 @@ impl Run<'_> {
                 value
             } else {
                 self.counts.skipped += 1;
-                self.tracer.skipped(level, mv, win_limit);
+                let skipped = Skipped {
+                    level,
+                    mv,
+                    win_limit,
+                };
+                self.tracer.step(skipped);
                 win_limit
             };
             if value > best {
@@ -281,8 +330,7 @@ impl Run<'_> {
                 self.tracer.moved(level, mv, value);
             }
         }
-        self.tracer
-            .quiescence_result(level, count > 0, best, window);
+        self.result(level, count > 0, best, window);
         best
     }
     // ANCHOR_END: quiescence
@@ -317,12 +365,14 @@ impl Run<'_> {
         beta: i32,
         level: u32,
     ) -> i32 {
+        let window = Window { alpha, beta };
         self.counts.nodes += 1;
+        self.tracer
+            .node(level, NodeKind::Quiescence, position, Some(window));
         if self.control.poll(self.counts.nodes) {
             self.stopped = true;
             return 0;
         }
-        let window = Window { alpha, beta };
         let ply = level as usize - 1;
         let count = if level >= LAMOSCA_LEVEL_LIMIT {
             0
@@ -333,7 +383,7 @@ impl Run<'_> {
         // window.
         if count == 0 {
             let value = (self.settings.evaluate)(position).clamp(alpha, beta);
-            self.tracer.quiescence_result(level, false, value, window);
+            self.result(level, false, value, window);
             return value;
         }
         for scored in self.stack.moves_mut(ply) {
@@ -350,13 +400,13 @@ impl Run<'_> {
             }
             if value >= beta {
                 self.tracer.cut(level, mv, value);
-                self.tracer.quiescence_result(level, true, beta, window);
+                self.result(level, true, beta, window);
                 return beta;
             }
             self.tracer.moved(level, mv, value);
             alpha = alpha.max(value);
         }
-        self.tracer.quiescence_result(level, true, alpha, window);
+        self.result(level, true, alpha, window);
         alpha
     }
     // ANCHOR_END: lamosca_quiescence
@@ -364,15 +414,24 @@ impl Run<'_> {
     /// Brings the best capture from slot `i` on to slot `i`, as the main
     /// search does with every move.
     fn pick(&mut self, ply: usize, i: usize, level: u32) {
-        pick_and_report(self.stack.moves_mut(ply), i, level, self.tracer);
+        let moves = self.stack.moves_mut(ply);
+        if let Some(from) = pick(moves, i) {
+            self.tracer.swap(level, moves[from], moves[i]);
+        }
     }
-}
 
-/// v0.09's `pick` on `moves` from slot `i`, with the swap reported to the
-/// trace before the move is searched: what the main search and the
-/// quiescence both do before each move.
-pub(crate) fn pick_and_report(moves: &mut [ScoredMove], i: usize, level: u32, tracer: &Tracer) {
-    if let Some(from) = pick(moves, i) {
-        tracer.swap(level, moves[from], moves[i]);
+    /// Traces a stand pat on `value`: `cut` when it alone reaches beta.
+    fn stand_pat(&self, level: u32, value: i32, cut: bool) {
+        self.tracer.step(StandPat { level, value, cut });
+    }
+
+    /// Traces the end of a quiescence node.
+    fn result(&self, level: u32, found: bool, value: i32, window: Window) {
+        self.tracer.step(QuiescenceResult {
+            level,
+            found,
+            value,
+            window,
+        });
     }
 }

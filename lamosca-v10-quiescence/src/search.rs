@@ -1,181 +1,36 @@
-//! The alpha-beta search with a quiescence search at its horizon, read
-//! from the top: the engine the driver calls, with its switches, then the
-//! recursive search. Set it beside v0.09's `search.rs`: the recursion is
-//! the same but for its first step, where the horizon now calls the
+//! The alpha-beta search with a quiescence search at its horizon: the
+//! recursion, and what it calls. Set it beside v0.09's `search.rs`: the
+//! recursion is the same but for the horizon, which now calls the
 //! quiescence search instead of the evaluation.
 
-use common::trace::{Tracer, Window};
-use common::{
-    no_moves_score, Engine, EngineOption, Move, MoveStack, OptionKind, OptionValue, Position,
-    Report, SearchControl, Statistic, INFINITY,
-};
+use common::trace::{NodeKind, Tracer, Window};
+use common::{no_moves_score, Move, MoveStack, Position, SearchControl};
 use lamosca_v09::ordering::MoveOrder;
 
-use crate::quiescence::{pick_and_report, EGainForm, Quiescence, QuiescenceMode, DEFAULT_DELTA};
-
-// ANCHOR: options
-/// The switches of this version: the forum quiescence with its static
-/// exchange evaluation by default, LaMoSca's own v0.10 quiescence to
-/// compare.
-const OPTIONS: &[EngineOption] = &[
-    EngineOption {
-        name: "Quiescence",
-        flag: "quiescence",
-        help: "seed: the forum quiescence; lamosca: LaMoSca v0.10's captures-only search",
-        kind: OptionKind::Combo {
-            default: "seed",
-            choices: &["seed", "lamosca"],
-        },
-    },
-    EngineOption {
-        name: "EGain",
-        flag: "egain",
-        help: "a capture's estimated gain: simple (victim + promotion) or see (exchange)",
-        kind: OptionKind::Combo {
-            default: "see",
-            choices: &["simple", "see"],
-        },
-    },
-    EngineOption {
-        name: "Delta",
-        flag: "delta",
-        help: "the positional margin added to every estimated gain, in centipawns",
-        kind: OptionKind::Spin {
-            default: DEFAULT_DELTA as i64,
-            min: 0,
-            max: 1000,
-        },
-    },
-    EngineOption {
-        name: "QuiRoot",
-        flag: "qui-root",
-        help: "search every capture at the first quiescence node (quiRoot)",
-        kind: OptionKind::Check { default: true },
-    },
-];
-// ANCHOR_END: options
-
-/// LaMoSca v0.10: v0.09's alpha-beta with a quiescence search at the
-/// horizon.
-#[derive(Default)]
-pub struct QuiescenceSearch {
-    /// The moves of every ply, reused from one search to the next.
-    stack: MoveStack,
-    /// v0.09's move ordering, unchanged.
-    order: MoveOrder,
-    /// The quiescence search called at the horizon, with its switches.
-    quiescence: Quiescence,
-}
-
-impl Engine for QuiescenceSearch {
-    const NAME: &'static str = "LaMoSca v0.10";
-
-    const OPTIONS: &'static [EngineOption] = OPTIONS;
-
-    fn new() -> Self {
-        QuiescenceSearch::default()
-    }
-
-    fn set_option(&mut self, name: &str, value: OptionValue) {
-        let settings = &mut self.quiescence.settings;
-        match (name, value) {
-            ("Quiescence", OptionValue::Combo(mode)) => {
-                settings.mode = if mode == "lamosca" {
-                    QuiescenceMode::Lamosca
-                } else {
-                    QuiescenceMode::Seed
-                };
-            }
-            ("EGain", OptionValue::Combo(form)) => {
-                settings.egain = if form == "simple" {
-                    EGainForm::Simple
-                } else {
-                    EGainForm::See
-                };
-            }
-            ("Delta", OptionValue::Spin(delta)) => settings.delta = delta as i32,
-            ("QuiRoot", OptionValue::Check(on)) => settings.qui_root = on,
-            _ => {}
-        }
-    }
-
-    fn search(
-        &mut self,
-        position: &mut Position,
-        depth: u32,
-        control: &SearchControl,
-        tracer: &Tracer,
-    ) -> Report {
-        // History starts empty, as in v0.09.
-        self.order.clear();
-        self.quiescence.reset_counts();
-        let mut search = Search {
-            stack: &mut self.stack,
-            order: &mut self.order,
-            quiescence: &mut self.quiescence,
-            control,
-            tracer,
-            counts: Counts::default(),
-            stopped: false,
-        };
-        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1);
-        let counts = search.counts;
-        let stopped = search.stopped;
-        let quiescence = self.quiescence.counts;
-        let nodes = counts.nodes + quiescence.nodes;
-        Report {
-            best,
-            value,
-            nodes,
-            depth,
-            pv: best.into_iter().collect(),
-            interrupted: stopped,
-            statistics: vec![
-                Statistic::share("quiescence nodes", quiescence.nodes, nodes),
-                Statistic::count("beta cut-offs", counts.cuts),
-                Statistic::share(
-                    "cut-offs by the first move",
-                    counts.first_move_cuts,
-                    counts.cuts,
-                ),
-                Statistic::count("stand-pat cut-offs", quiescence.stand_pat_cuts),
-                Statistic::count("captures skipped by their gain", quiescence.skipped),
-                Statistic::branching_factor(nodes, depth),
-            ],
-        }
-    }
-}
-
-/// What the main search counts, for its statistics; the quiescence
-/// counts its own nodes.
-#[derive(Clone, Copy, Default, Debug)]
-struct Counts {
-    nodes: u64,
-    /// Nodes cut off by a move that reached beta.
-    cuts: u64,
-    /// Of those, the nodes cut off by the first move tried.
-    first_move_cuts: u64,
-}
+use crate::engine::Counts;
+use crate::quiescence::Quiescence;
 
 /// One search: what the recursion shares.
-struct Search<'a> {
-    stack: &'a mut MoveStack,
-    order: &'a mut MoveOrder,
-    quiescence: &'a mut Quiescence,
-    control: &'a SearchControl,
-    tracer: &'a Tracer,
-    counts: Counts,
+pub(crate) struct Search<'a> {
+    pub(crate) stack: &'a mut MoveStack,
+    pub(crate) order: &'a mut MoveOrder,
+    pub(crate) quiescence: &'a mut Quiescence,
+    pub(crate) control: &'a SearchControl,
+    pub(crate) tracer: &'a Tracer,
+    pub(crate) counts: Counts,
     /// Set once the control says stop; every node then returns at once and
     /// the result is thrown away by the caller.
-    stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 impl Search<'_> {
     // ANCHOR: alpha_beta
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep within the window (`alpha`, `beta`), and the move that reaches
-    /// it. Fail-hard, as v0.09; `level` counts from 1 at the root.
-    fn alpha_beta(
+    /// it. Fail-hard, as LaMoSca: a node that cannot reach `alpha` returns
+    /// `alpha`, one that reaches `beta` returns `beta`. `level` counts from
+    /// 1 at the root, as LaMoSca's log does.
+    pub(crate) fn alpha_beta(
         &mut self,
         position: &mut Position,
         mut alpha: i32,
@@ -183,8 +38,10 @@ impl Search<'_> {
         depth: u32,
         level: u32,
     ) -> (i32, Option<Move>) {
-        // Step 1. The horizon: instead of the evaluation, the quiescence
-        // search, which goes on with captures until the position is quiet.
+        let window = Window { alpha, beta };
+        // Horizon: instead of the evaluation, the quiescence search, which
+        // goes on with captures until the position is quiet. It counts its
+        // own nodes, the horizon node included.
         if depth == 0 {
             let horizon =
                 self.quiescence
@@ -196,21 +53,23 @@ impl Search<'_> {
             return (value, None);
         }
         self.counts.nodes += 1;
-        // Step 2. Stop when told to; the caller discards what follows.
+        self.tracer
+            .node(level, NodeKind::Main, position, Some(window));
+        // Stop when told to; the caller discards what follows.
         if self.control.poll(self.counts.nodes) {
             self.stopped = true;
             return (0, None);
         }
-        // Step 3. Generate the moves and give each its ordering value.
+        // Moves: generate them and give each its ordering value.
         let ply = level as usize - 1;
         let count = self.stack.generate(position, ply).len();
         self.order.score(self.stack.moves_mut(ply), ply);
-        let window = Window { alpha, beta };
         let mut best_move = None;
         for i in 0..count {
-            // Step 4. Bring the best remaining move forward (Kornilov's Pick).
-            self.pick(ply, i, level);
-            // Step 5. Search it with the window turned round.
+            // Pick: bring the best remaining move forward (Kornilov's Pick).
+            self.pick_move(ply, i, level);
+            // Search: the child's window is ours turned round, its alpha
+            // our -beta, its beta our -alpha.
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
             let value = -self
@@ -220,25 +79,25 @@ impl Search<'_> {
             if self.stopped {
                 return (0, None);
             }
-            // Step 6. Fail high: the moves left are not searched.
+            // Fail high: the opponent will not allow this position, since
+            // it already has a way to keep us below beta elsewhere. The
+            // moves left are not searched.
             if value >= beta {
-                self.counts.cuts += 1;
-                if i == 0 {
-                    self.counts.first_move_cuts += 1;
-                }
-                self.order.fail_high(mv, level);
+                self.fail_high(mv, i, level);
                 self.tracer.cut(level, mv, value);
                 self.tracer
                     .result(level, true, beta, Some(mv), Some(window));
                 return (beta, Some(mv));
             }
             self.tracer.moved(level, mv, value);
+            // A later move must be strictly better: ties keep the first.
             if value > alpha {
                 alpha = value;
                 best_move = Some(mv);
             }
         }
-        // Step 7. No legal move: mated or stalemated.
+        // No legal move: mated or stalemated, held within the window like
+        // every other value of a fail-hard search.
         if count == 0 {
             alpha = no_moves_score(position, ply).clamp(alpha, beta);
         }
@@ -248,9 +107,26 @@ impl Search<'_> {
     }
     // ANCHOR_END: alpha_beta
 
+    // ANCHOR: pick_step
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap before the move is searched.
-    fn pick(&mut self, ply: usize, i: usize, level: u32) {
-        pick_and_report(self.stack.moves_mut(ply), i, level, self.tracer);
+    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+        let moves = self.stack.moves_mut(ply);
+        if let Some(from) = self.order.pick(moves, i) {
+            self.tracer.swap(level, moves[from], moves[i]);
+        }
     }
+    // ANCHOR_END: pick_step
+
+    // ANCHOR: fail_high
+    /// The move in slot `i` cut the node off: count it, and let the
+    /// ordering learn from it (history, killers).
+    fn fail_high(&mut self, mv: Move, i: usize, level: u32) {
+        self.counts.cuts += 1;
+        if i == 0 {
+            self.counts.first_move_cuts += 1;
+        }
+        self.order.fail_high(mv, level);
+    }
+    // ANCHOR_END: fail_high
 }

@@ -156,8 +156,10 @@ fn wide_estimates_give_the_plain_quiescence_value() {
     for fen in fens {
         for depth in 1..=2 {
             let mut engine = QuiescenceSearch::new();
-            engine.set_option("EGain", OptionValue::Combo("simple"));
-            engine.set_option("Delta", OptionValue::Spin(1000));
+            engine
+                .set_option("EGain", OptionValue::Combo("simple"))
+                .unwrap();
+            engine.set_option("Delta", OptionValue::Spin(1000)).unwrap();
             let report = search(&mut engine, fen, depth);
             let mut position = Position::from_fen(fen).expect("valid FEN");
             let expected = reference(&mut position, -INFINITY, INFINITY, depth);
@@ -188,7 +190,7 @@ fn every_mode_answers_with_a_legal_move() {
             .join(" ");
         for (name, value) in settings {
             let mut engine = QuiescenceSearch::new();
-            engine.set_option(name, value);
+            engine.set_option(name, value).unwrap();
             let report = search(&mut engine, &fen, 2);
             let position = Position::from_fen(&fen).expect("valid FEN");
             let mv = report.best.expect("a move");

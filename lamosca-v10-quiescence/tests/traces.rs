@@ -104,7 +104,9 @@ fn recapture_after_nxd5_d1() {
 #[test]
 fn recapture_d2_lamosca_mode() {
     let mut engine = QuiescenceSearch::new();
-    engine.set_option("Quiescence", OptionValue::Combo("lamosca"));
+    engine
+        .set_option("Quiescence", OptionValue::Combo("lamosca"))
+        .unwrap();
     let (trace, report) = traced(engine, RECAPTURE, &[], 2, 1);
     snapshot(
         "recapture_d2_lamosca_mode",

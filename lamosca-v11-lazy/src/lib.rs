@@ -38,10 +38,16 @@
 //! assert!(report.depth >= 2 && report.depth % 2 == 0); // 2, 4, 6, ...
 //! ```
 
+mod engine;
+pub mod events;
+mod node;
 pub mod ordering;
+pub mod pruning;
 pub mod scoring;
 mod search;
+#[cfg(test)]
+mod tests;
 
-pub use search::{
-    lazy_cut_allowed, Arrival, Hint, LazySearch, Node, Switches, EXT, FULL_WIDTH, GROWTH_MARGIN,
-};
+pub use engine::{LazySearch, Switches};
+pub use node::{Arrival, Hint, Node};
+pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};

@@ -197,7 +197,9 @@ fn wac001_d4_lazy_risk() {
     text += &report_lines(&report);
 
     let mut no_lazy = LazySearch::new();
-    no_lazy.set_option("Lazy", OptionValue::Check(false));
+    no_lazy
+        .set_option("Lazy", OptionValue::Check(false))
+        .unwrap();
     let (plain, plain_report) = traced(no_lazy, WAC_001, 4, 1);
     let plain_last = plain.lines().count();
     text += "\nThe same search with --no-lazy:\n";

@@ -41,7 +41,7 @@ pub const LEGALITY_FEN: &str = "4r1k1/8/8/8/1b6/R7/4N3/4K3 w - - 0 1";
 
 /// LaMoSca's knight steps on the 0x88 board, in its order, with the words
 /// of `lamosca-facts`: the same numbers as `KNIGHT_STEPS` in
-/// `common/src/position.rs`, checked against the move generator below.
+/// `common/src/attacks.rs`, checked against the move generator below.
 const KNIGHT_STEPS: [(i32, &str); 8] = [
     (31, "2 up, 1 left"),
     (33, "2 up, 1 right"),

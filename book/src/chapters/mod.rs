@@ -6,6 +6,7 @@
 //! | [`board`] | `board.md` | boards, move and perft tables, FEN errors, draws, Zobrist keys |
 //! | [`v07`] | `v07-negamax.md` | the NegaMax examples and node counts; measured: speed |
 //! | [`v09`] | `v09-alphabeta.md` | node and cut-off tables, the minimal tree, the search tree, a chart; measured: the same, deeper |
+//! | [`search_record`] | `search-record.md` | the explorer's screens (from `common`'s snapshots) and the worked comparison |
 //! | [`v10`] | `v10-quiescence.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
 //! | [`v11`] | `v11-lazy.md` | measured only: time to depth, one second per move, Win At Chess, the charts |
 //! | [`architecture`] | `architecture.md` | the crate picture and table, the code map |
@@ -18,6 +19,7 @@ use crate::chapter::Chapter;
 
 pub mod architecture;
 pub mod board;
+pub mod search_record;
 pub mod v07;
 pub mod v09;
 pub mod v10;
@@ -29,6 +31,7 @@ pub const ALL: &[Chapter] = &[
     board::CHAPTER,
     v07::CHAPTER,
     v09::CHAPTER,
+    search_record::CHAPTER,
     v10::CHAPTER,
     v11::CHAPTER,
     architecture::CHAPTER,

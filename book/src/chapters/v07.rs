@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context as _, Result};
+use anyhow::{anyhow, bail, Result};
 use common::trace::Tracer;
 use common::{perft, Engine, Position, SearchControl};
 use lamosca_v07::NegaMax;
@@ -153,14 +153,9 @@ fn v07_nodes_table() -> Result<Generated> {
             &SearchControl::unlimited(),
             &Tracer::OFF,
         );
-        let leaves: u64 = report
-            .statistics
-            .iter()
-            .find(|s| s.label == "leaves evaluated")
-            .ok_or_else(|| anyhow!("v0.07 no longer reports the leaves it evaluated"))?
-            .value
-            .parse()
-            .context("the number of leaves")?;
+        let leaves = common::statistic(&report.statistics, "leaves evaluated")
+            .and_then(common::Figure::count)
+            .ok_or_else(|| anyhow!("v0.07 no longer reports the leaves it evaluated"))?;
         let Some(best) = report.best else {
             bail!("v0.07 found no move at depth {depth}");
         };

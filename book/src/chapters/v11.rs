@@ -76,7 +76,8 @@ const CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 5] = [
 fn v11(options: &[(&str, OptionValue)]) -> LazySearch {
     let mut engine = LazySearch::new();
     for &(name, value) in options {
-        engine.set_option(name, value);
+        // The tables name declared options only.
+        engine.set_option(name, value).expect("a declared option");
     }
     engine
 }

@@ -157,11 +157,9 @@ pub fn run_all(budget: u64) -> Result<Runs> {
     Ok(Runs { positions })
 }
 
-/// The count of a statistic formatted `N (x.y%)`, as a share in percent.
+/// The statistic called `label`, a share, in percent.
 pub fn share(report: &Report, label: &str) -> Option<f64> {
-    let value = &report.statistics.iter().find(|s| s.label == label)?.value;
-    let (_, rest) = value.split_once('(')?;
-    rest.strip_suffix("%)")?.trim().parse().ok()
+    common::statistic(&report.statistics, label)?.percent()
 }
 
 // ---------------------------------------------------------------------------

@@ -25,9 +25,9 @@ use clap::Args;
 
 use super::{depth_parser, trace_parser};
 use crate::deepen::{nodes_per_second, DEFAULT_DEPTH};
+use crate::engine::{Engine, Report, SearchControl};
 use crate::fen::START_FEN;
 use crate::position::Position;
-use crate::search::{Engine, Report, SearchControl};
 use crate::trace::{self, Tracer, Words};
 use crate::uci::NULL_MOVE;
 

@@ -18,31 +18,33 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches};
 
-use crate::search::{Engine, EngineOption, OptionKind, OptionValue};
+use crate::engine::{Engine, EngineOption, OptionKind, OptionValue};
 
 /// The heading of the engine's switches in `--help`.
 pub(super) const HEADING: &str = "Engine options";
 
 /// One switch per option, in the order the engine declares them.
-pub(super) fn args(options: &'static [EngineOption]) -> impl Iterator<Item = Arg> {
+pub(super) fn args<E>(options: &'static [EngineOption<E>]) -> impl Iterator<Item = Arg> {
     options.iter().map(arg)
 }
 
 /// The switch of one option.
-fn arg(option: &'static EngineOption) -> Arg {
+fn arg<E>(option: &'static EngineOption<E>) -> Arg {
     let arg = Arg::new(option.name).help_heading(HEADING);
     // Values are read as UCI's `setoption` reads them.
     let read = move |text: &str| option.parse_value(text);
     match option.kind {
-        OptionKind::Check { default: true } => arg
+        OptionKind::Check { default: true, .. } => arg
             .long(format!("no-{}", option.flag))
             .action(ArgAction::SetTrue)
             .help(format!("Switch off: {}", option.help)),
-        OptionKind::Check { default: false } => arg
+        OptionKind::Check { default: false, .. } => arg
             .long(option.flag)
             .action(ArgAction::SetTrue)
             .help(format!("Switch on: {}", option.help)),
-        OptionKind::Spin { default, min, max } => arg
+        OptionKind::Spin {
+            default, min, max, ..
+        } => arg
             .long(option.flag)
             .value_name("N")
             .value_parser(read)
@@ -50,7 +52,9 @@ fn arg(option: &'static EngineOption) -> Arg {
                 "{}, {min} to {max} [default: {default}]",
                 option.help
             )),
-        OptionKind::Combo { default, choices } => arg
+        OptionKind::Combo {
+            default, choices, ..
+        } => arg
             .long(option.flag)
             .value_name("WORD")
             .ignore_case(true)
@@ -75,7 +79,7 @@ fn capitalized(help: &str) -> String {
 pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
     for option in E::OPTIONS {
         let given = match option.kind {
-            OptionKind::Check { default } => matches
+            OptionKind::Check { default, .. } => matches
                 .try_get_one::<bool>(option.name)
                 .ok()
                 .flatten()
@@ -88,7 +92,10 @@ pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
                 .copied(),
         };
         if let Some(value) = given {
-            engine.set_option(option.name, value);
+            // Clap read the value through the same declaration, so the
+            // setter cannot refuse it.
+            let set = option.set(engine, value);
+            debug_assert!(set.is_ok(), "{set:?}");
         }
     }
 }
@@ -96,31 +103,43 @@ pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{check_options, Report, SearchControl};
     use crate::position::Position;
-    use crate::search::{Report, SearchControl};
     use crate::trace::Tracer;
 
     /// An engine with one option of each kind, that remembers what it is
     /// given.
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     struct Switches {
         given: Vec<(String, OptionValue)>,
     }
 
+    impl Switches {
+        fn note(&mut self, name: &str, value: OptionValue) {
+            self.given.push((name.to_string(), value));
+        }
+    }
+
     impl Engine for Switches {
         const NAME: &'static str = "Switches";
-        const OPTIONS: &'static [EngineOption] = &[
+        const OPTIONS: &'static [EngineOption<Self>] = &[
             EngineOption {
                 name: "History",
                 flag: "history",
                 help: "the history heuristic",
-                kind: OptionKind::Check { default: true },
+                kind: OptionKind::Check {
+                    default: true,
+                    set: |engine, on| engine.note("History", OptionValue::Check(on)),
+                },
             },
             EngineOption {
                 name: "Debug",
                 flag: "debug",
                 help: "extra checks",
-                kind: OptionKind::Check { default: false },
+                kind: OptionKind::Check {
+                    default: false,
+                    set: |engine, on| engine.note("Debug", OptionValue::Check(on)),
+                },
             },
             EngineOption {
                 name: "Killers",
@@ -130,6 +149,7 @@ mod tests {
                     default: 2,
                     min: 0,
                     max: 4,
+                    set: |engine, n| engine.note("Killers", OptionValue::Spin(n)),
                 },
             },
             EngineOption {
@@ -139,16 +159,13 @@ mod tests {
                 kind: OptionKind::Combo {
                     default: "mvvlva",
                     choices: &["mvvlva", "see"],
+                    set: |engine, word| engine.note("Order", OptionValue::Combo(word)),
                 },
             },
         ];
 
         fn new() -> Self {
             Switches::default()
-        }
-
-        fn set_option(&mut self, name: &str, value: OptionValue) {
-            self.given.push((name.to_string(), value));
         }
 
         fn search(
@@ -211,5 +228,37 @@ mod tests {
         assert_eq!(error.kind(), clap::error::ErrorKind::InvalidValue);
         // `perft` has no engine switches.
         assert!(parse(&["perft", "1", "--debug"]).is_err());
+    }
+
+    #[test]
+    fn an_option_that_changes_nothing_is_found() {
+        // The setters of `Width` and `Order` in the UCI tests' engine do
+        // nothing; here every setter records what it is given.
+        assert_eq!(check_options::<Switches>(), Ok(()));
+        let order = &Switches::OPTIONS[3];
+        let values = order.other_values();
+        assert_eq!(values, [OptionValue::Combo("see")]);
+    }
+
+    #[test]
+    fn set_option_checks_the_name_and_the_value() {
+        let mut engine = Switches::new();
+        assert_eq!(engine.set_option("killers", OptionValue::Spin(1)), Ok(()));
+        assert_eq!(
+            engine.set_option("Width", OptionValue::Spin(1)),
+            Err("unknown option: Width".to_string())
+        );
+        assert_eq!(
+            engine.set_option("Killers", OptionValue::Check(true)),
+            Err("option Killers takes a whole number from 0 to 4, not 'true'".to_string())
+        );
+        assert!(engine.set_option("Killers", OptionValue::Spin(5)).is_err());
+        assert!(engine
+            .set_option("Order", OptionValue::Combo("random"))
+            .is_err());
+        assert_eq!(
+            engine.given,
+            [("Killers".to_string(), OptionValue::Spin(1))]
+        );
     }
 }

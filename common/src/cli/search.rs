@@ -28,7 +28,7 @@ use clap::{Args, ValueEnum};
 
 use super::{depth_parser, trace_parser, PositionArgs};
 use crate::deepen::{deepen, movetime_budget, nodes_per_second, Limits, DEFAULT_DEPTH, MAX_DEPTH};
-use crate::search::{Engine, SearchControl};
+use crate::engine::{Engine, SearchControl};
 use crate::trace::{self, Tracer, Words};
 use crate::uci::NULL_MOVE;
 

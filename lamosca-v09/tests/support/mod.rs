@@ -54,7 +54,9 @@ pub const SWITCHES: [&str; 4] = ["MvvLva", "History", "Killers", "Ordering"];
 pub fn engine_with(mask: u32) -> AlphaBeta {
     let mut engine = AlphaBeta::new();
     for (i, name) in SWITCHES.iter().enumerate() {
-        engine.set_option(name, OptionValue::Check(mask & (1 << i) != 0));
+        engine
+            .set_option(name, OptionValue::Check(mask & (1 << i) != 0))
+            .unwrap();
     }
     engine
 }

@@ -1,5 +1,6 @@
-//! UCI through the real binary: one scripted session per behaviour, as a
-//! GUI would drive it, reading the answers as they come.
+//! UCI through a real binary (the one-ply stand-in engine of `tests/support/stub_engine.rs`):
+//! one scripted session per behaviour, as a GUI would drive it, reading the
+//! answers as they come.
 //!
 //! Every wait is bounded, so a hang fails the test instead of blocking it.
 //! The bounds are generous: they check that an answer comes, not how fast.
@@ -27,7 +28,7 @@ struct Session {
 impl Session {
     /// Starts the binary with no arguments, as a GUI does.
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lamosca-v07"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lamosca-stub"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -125,7 +126,7 @@ fn handshake_names_the_engine() {
     let mut engine = Session::start();
     engine.send("uci");
     let lines = engine.until("uciok", PROMPT);
-    assert_eq!(lines[0], "id name LaMoSca v0.07");
+    assert_eq!(lines[0], "id name LaMoSca stub");
     assert!(lines[1].starts_with("id author "));
     engine.send("isready");
     assert_eq!(engine.until("readyok", PROMPT), ["readyok"]);

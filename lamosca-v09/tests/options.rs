@@ -1,0 +1,11 @@
+//! Every switch this version declares reaches its engine, and refuses a
+//! value of another kind.
+
+use common::{check_options, Engine};
+use lamosca_v09::AlphaBeta;
+
+#[test]
+fn every_declared_option_reaches_the_engine() {
+    assert!(!AlphaBeta::OPTIONS.is_empty());
+    assert_eq!(check_options::<AlphaBeta>(), Ok(()));
+}

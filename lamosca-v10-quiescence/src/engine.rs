@@ -1,0 +1,152 @@
+//! The engine the driver calls: its switches, a fresh search for each call,
+//! and the figures it reports.
+
+use common::trace::Tracer;
+use common::{
+    Engine, EngineOption, MoveStack, OptionKind, Position, Report, SearchControl, Statistic,
+    INFINITY,
+};
+use lamosca_v09::ordering::MoveOrder;
+
+use crate::quiescence::{EGainForm, Quiescence, QuiescenceMode, DEFAULT_DELTA};
+use crate::search::Search;
+
+// ANCHOR: options
+/// The switches of this version: the forum quiescence with its static
+/// exchange evaluation by default, LaMoSca's own v0.10 quiescence to
+/// compare.
+const OPTIONS: &[EngineOption<QuiescenceSearch>] = &[
+    EngineOption {
+        name: "Quiescence",
+        flag: "quiescence",
+        help: "seed: the forum quiescence; lamosca: LaMoSca v0.10's captures-only search",
+        kind: OptionKind::Combo {
+            default: "seed",
+            choices: &["seed", "lamosca"],
+            set: |engine, mode| {
+                engine.quiescence.settings.mode = if mode == "lamosca" {
+                    QuiescenceMode::Lamosca
+                } else {
+                    QuiescenceMode::Seed
+                };
+            },
+        },
+    },
+    EngineOption {
+        name: "EGain",
+        flag: "egain",
+        help: "a capture's estimated gain: simple (victim + promotion) or see (exchange)",
+        kind: OptionKind::Combo {
+            default: "see",
+            choices: &["simple", "see"],
+            set: |engine, form| {
+                engine.quiescence.settings.egain = if form == "simple" {
+                    EGainForm::Simple
+                } else {
+                    EGainForm::See
+                };
+            },
+        },
+    },
+    EngineOption {
+        name: "Delta",
+        flag: "delta",
+        help: "the positional margin added to every estimated gain, in centipawns",
+        kind: OptionKind::Spin {
+            default: DEFAULT_DELTA as i64,
+            min: 0,
+            max: 1000,
+            set: |engine, delta| engine.quiescence.settings.delta = delta as i32,
+        },
+    },
+    EngineOption {
+        name: "QuiRoot",
+        flag: "qui-root",
+        help: "search every capture at the first quiescence node (quiRoot)",
+        kind: OptionKind::Check {
+            default: true,
+            set: |engine, on| engine.quiescence.settings.qui_root = on,
+        },
+    },
+];
+// ANCHOR_END: options
+
+/// LaMoSca v0.10: v0.09's alpha-beta with a quiescence search at the
+/// horizon.
+#[derive(Debug, Default)]
+pub struct QuiescenceSearch {
+    /// The moves of every ply, reused from one search to the next.
+    stack: MoveStack,
+    /// v0.09's move ordering, unchanged.
+    order: MoveOrder,
+    /// The quiescence search called at the horizon, with its switches.
+    quiescence: Quiescence,
+}
+
+impl Engine for QuiescenceSearch {
+    const NAME: &'static str = "LaMoSca v0.10";
+
+    const OPTIONS: &'static [EngineOption<Self>] = OPTIONS;
+
+    fn new() -> Self {
+        QuiescenceSearch::default()
+    }
+
+    // ANCHOR: entry
+    fn search(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        control: &SearchControl,
+        tracer: &Tracer,
+    ) -> Report {
+        // History starts empty, as in v0.09.
+        self.order.clear();
+        self.quiescence.reset_counts();
+        let mut search = Search {
+            stack: &mut self.stack,
+            order: &mut self.order,
+            quiescence: &mut self.quiescence,
+            control,
+            tracer,
+            counts: Counts::default(),
+            stopped: false,
+        };
+        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1);
+        let (counts, stopped) = (search.counts, search.stopped);
+        let quiescence = self.quiescence.counts;
+        let nodes = counts.nodes + quiescence.nodes;
+        Report {
+            best,
+            value,
+            nodes,
+            depth,
+            pv: best.into_iter().collect(),
+            interrupted: stopped,
+            statistics: vec![
+                Statistic::share("quiescence nodes", quiescence.nodes, nodes),
+                Statistic::count("beta cut-offs", counts.cuts),
+                Statistic::share(
+                    "cut-offs by the first move",
+                    counts.first_move_cuts,
+                    counts.cuts,
+                ),
+                Statistic::count("stand-pat cut-offs", quiescence.stand_pat_cuts),
+                Statistic::count("captures skipped by their gain", quiescence.skipped),
+                Statistic::branching_factor(nodes, depth),
+            ],
+        }
+    }
+    // ANCHOR_END: entry
+}
+
+/// What the main search counts, for its statistics; the quiescence
+/// counts its own nodes.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Counts {
+    pub(crate) nodes: u64,
+    /// Nodes cut off by a move that reached beta.
+    pub(crate) cuts: u64,
+    /// Of those, the nodes cut off by the first move tried.
+    pub(crate) first_move_cuts: u64,
+}

@@ -1,0 +1,219 @@
+//! The quiescence's own trace events and their words: the horizon where it
+//! starts, a stand pat, a capture skipped by its win limit, and a
+//! quiescence node's result. They plug into `common`'s trace through
+//! [`StepEvent`], which `common` defines without knowing them.
+//!
+//! ```text
+//! Horizon level 5: Alpha=-25, Beta=-3
+//! Captures level 5: stand-pat=-4 d5e6<=-12
+//! Quiescence level 5: Found=1, Value=-4, Alpha=-25, Beta=-3
+//! ```
+
+use common::trace::{FieldValue, StepEvent, Text, Window, Words, CUT_MARK};
+use common::Move;
+
+/// How a stand pat shows in a node's list of moves.
+pub const STAND_PAT: &str = "stand-pat";
+
+/// The quiescence's words in `words`: horizon, the heading of a node's
+/// captures, the heading of its result.
+fn vocabulary(words: Words) -> (&'static str, &'static str, &'static str) {
+    match words {
+        Words::English => ("Horizon", "Captures", "Quiescence"),
+        Words::Italian => ("Orizzonte", "Catture", "Quiescenza"),
+    }
+}
+
+/// The window's values as record fields.
+fn window_fields(window: Window) -> [(&'static str, FieldValue); 2] {
+    [
+        ("alpha", FieldValue::Int(i64::from(window.alpha))),
+        ("beta", FieldValue::Int(i64::from(window.beta))),
+    ]
+}
+
+// ANCHOR: horizon
+/// The main search reached its horizon at `level`: the quiescence search
+/// starts here, with this window.
+pub struct Horizon {
+    /// The horizon node's level.
+    pub level: u32,
+    /// The window the quiescence starts with.
+    pub window: Window,
+}
+
+impl StepEvent for Horizon {
+    fn kind(&self) -> &'static str {
+        "horizon"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        window_fields(self.window).to_vec()
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let w = words.vocabulary();
+        let (horizon, _, _) = vocabulary(words);
+        let Window { alpha, beta } = self.window;
+        Text::Line(format!(
+            "{horizon} {} {}: {}={alpha}, {}={beta}",
+            w.level, self.level, w.alpha, w.beta
+        ))
+    }
+}
+// ANCHOR_END: horizon
+
+/// A quiescence node at `level` may stand pat on its static `value`; `cut`
+/// when that value alone reaches beta.
+pub struct StandPat {
+    /// The node's level.
+    pub level: u32,
+    /// The static value.
+    pub value: i32,
+    /// True when it reaches beta.
+    pub cut: bool,
+}
+
+impl StepEvent for StandPat {
+    fn kind(&self) -> &'static str {
+        "stand_pat"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        vec![
+            ("value", FieldValue::Int(i64::from(self.value))),
+            ("cut", FieldValue::Bool(self.cut)),
+        ]
+    }
+
+    fn text(&self, _words: Words) -> Text {
+        let cut = if self.cut { CUT_MARK } else { "" };
+        Text::Item(format!(" {STAND_PAT}={}{cut}", self.value))
+    }
+}
+
+/// A capture at `level` was not searched: the most it can win,
+/// `win_limit`, does not raise alpha.
+pub struct Skipped {
+    /// The node's level.
+    pub level: u32,
+    /// The capture.
+    pub mv: Move,
+    /// The most it can win.
+    pub win_limit: i32,
+}
+
+impl StepEvent for Skipped {
+    fn kind(&self) -> &'static str {
+        "skipped"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        vec![
+            ("move", FieldValue::Move(Some(self.mv))),
+            ("win_limit", FieldValue::Int(i64::from(self.win_limit))),
+        ]
+    }
+
+    fn text(&self, _words: Words) -> Text {
+        Text::Item(format!(" {}<={}", self.mv, self.win_limit))
+    }
+}
+
+/// A quiescence node at `level` is done: whether it had a capture to try,
+/// its value and the window it was searched with.
+pub struct QuiescenceResult {
+    /// The node's level.
+    pub level: u32,
+    /// True when it had a move to try.
+    pub found: bool,
+    /// Its value.
+    pub value: i32,
+    /// The window it was searched with.
+    pub window: Window,
+}
+
+impl StepEvent for QuiescenceResult {
+    fn kind(&self) -> &'static str {
+        "quiescence_result"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        let mut fields = vec![
+            ("found", FieldValue::Bool(self.found)),
+            ("value", FieldValue::Int(i64::from(self.value))),
+        ];
+        fields.extend(window_fields(self.window));
+        fields
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let (_, captures, quiescence) = vocabulary(words);
+        let window = Some(self.window);
+        let line = words.result_line(quiescence, self.level, self.found, self.value, window);
+        Text::Close {
+            heading: captures,
+            line,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use common::trace::{capture, NodeKind, Tracer};
+    use common::Position;
+
+    #[test]
+    fn a_horizon_node_in_both_languages() {
+        let position = Position::startpos();
+        let window = Window {
+            alpha: -25,
+            beta: -3,
+        };
+        let run = || {
+            let tracer = Tracer::new(1);
+            tracer.step(Horizon { level: 1, window });
+            tracer.node(1, NodeKind::Quiescence, &position, Some(window));
+            tracer.step(StandPat {
+                level: 1,
+                value: -4,
+                cut: false,
+            });
+            tracer.step(QuiescenceResult {
+                level: 1,
+                found: false,
+                value: -4,
+                window,
+            });
+        };
+        assert_eq!(
+            capture(Words::English, run).0,
+            "Horizon level 1: Alpha=-25, Beta=-3\n\
+             Captures level 1: stand-pat=-4\n\
+             Quiescence level 1: Found=0, Value=-4, Alpha=-25, Beta=-3\n"
+        );
+        assert_eq!(
+            capture(Words::Italian, run).0,
+            "Orizzonte livello 1: Alfa=-25, Beta=-3\n\
+             Catture livello 1: stand-pat=-4\n\
+             Quiescenza livello 1: Trovata=0, Valore=-4, Alfa=-25, Beta=-3\n"
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! The engine the driver calls: its switches, the root's iterations, and
+//! the figures it reports.
+
+use common::trace::Tracer;
+use common::{
+    no_moves_score, Engine, EngineOption, Move, MoveStack, OptionKind, Position, Report,
+    SearchControl, Statistic, INFINITY,
+};
+use lamosca_v09::ordering::Killers;
+use lamosca_v10_quiescence::Quiescence;
+
+use crate::node::Node;
+use crate::pruning::GROWTH_MARGIN;
+use crate::scoring::{to_centipawns, Evaluation, Scoring};
+use crate::search::Search;
+
+// ANCHOR: options
+/// The switches of this version: each of Kornilov's ideas can be turned off
+/// to measure it, the growth margin set, and his strategic tables chosen
+/// instead of LaMoSca's evaluation.
+const OPTIONS: &[EngineOption<LazySearch>] = &[
+    EngineOption {
+        name: "Iid",
+        flag: "iid",
+        help: "internal iterative deepening: search each node two plies shallower first",
+        kind: OptionKind::Check {
+            default: true,
+            set: |engine, on| engine.switches.iid = on,
+        },
+    },
+    EngineOption {
+        name: "Lazy",
+        flag: "lazy",
+        help: "lazy cuts: prune a node whose score and shallower value beat beta by the margin",
+        kind: OptionKind::Check {
+            default: true,
+            set: |engine, on| engine.switches.lazy = on,
+        },
+    },
+    EngineOption {
+        name: "Selective",
+        flag: "selective",
+        help: "selective stand pat past ply 4 after moves that gain less than ext[ply]",
+        kind: OptionKind::Check {
+            default: true,
+            set: |engine, on| engine.switches.selective = on,
+        },
+    },
+    EngineOption {
+        name: "Margin",
+        flag: "margin",
+        help: "the growth margin of the lazy cut, in the seed's units (64 = half a pawn)",
+        kind: OptionKind::Spin {
+            default: GROWTH_MARGIN as i64,
+            min: 0,
+            max: 1280,
+            set: |engine, margin| engine.switches.margin = to_centipawns(margin as i32),
+        },
+    },
+    EngineOption {
+        name: "Eval",
+        flag: "eval",
+        help: "the tables behind each move's gain: lamosca or kornilov (strategic)",
+        kind: OptionKind::Combo {
+            default: "lamosca",
+            choices: &["lamosca", "kornilov"],
+            set: |engine, name| {
+                engine.switches.evaluation = if name == "kornilov" {
+                    Evaluation::Kornilov
+                } else {
+                    Evaluation::Lamosca
+                };
+            },
+        },
+    },
+];
+// ANCHOR_END: options
+
+/// The switches, as the search reads them.
+#[derive(Clone, Copy, Debug)]
+pub struct Switches {
+    /// Internal iterative deepening.
+    pub iid: bool,
+    /// Lazy cuts (they need the internal deepening's result).
+    pub lazy: bool,
+    /// The selective stand pat.
+    pub selective: bool,
+    /// The growth margin, in centipawns.
+    pub margin: i32,
+    /// The tables behind the gains.
+    pub evaluation: Evaluation,
+}
+
+impl Default for Switches {
+    fn default() -> Self {
+        Switches {
+            iid: true,
+            lazy: true,
+            selective: true,
+            margin: to_centipawns(GROWTH_MARGIN),
+            evaluation: Evaluation::Lamosca,
+        }
+    }
+}
+
+/// LaMoSca v0.11: Kornilov's search with internal iterative deepening,
+/// lazy cuts, a selective stand pat and incremental scoring, with v0.10's
+/// quiescence at the horizon.
+#[derive(Debug, Default)]
+pub struct LazySearch {
+    /// The moves of every ply, reused from one search to the next.
+    stack: MoveStack,
+    /// v0.09's killer moves, Kornilov's "best moves of the neighbouring
+    /// node".
+    killers: Killers,
+    /// v0.10's quiescence search, called at the horizon.
+    quiescence: Quiescence,
+    /// The switches.
+    pub switches: Switches,
+}
+
+impl Engine for LazySearch {
+    const NAME: &'static str = "LaMoSca v0.11";
+
+    const OPTIONS: &'static [EngineOption<Self>] = OPTIONS;
+
+    /// The search deepens by itself until the deadline (seed 002's
+    /// `TimeOver`), so the driver calls it once.
+    const MANAGES_TIME: bool = true;
+
+    fn new() -> Self {
+        LazySearch::default()
+    }
+
+    fn new_game(&mut self) {
+        self.killers.clear();
+    }
+
+    // ANCHOR: entry
+    fn search(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        control: &SearchControl,
+        tracer: &Tracer,
+    ) -> Report {
+        // Step 1. The tables are chosen once, at the root. The root's score
+        // is the only one the main search evaluates from scratch; every
+        // other node receives its own from its parent.
+        let mut search = self.begin(position, control, tracer);
+        let score = search.scoring.evaluate(position);
+        let depth = depth as i32;
+
+        // Step 2. The root is called once, with the whole depth: with
+        // internal deepening it first searches itself at depth - 2, which
+        // first searches depth - 4, and so on, so the root deepens 2, 4,
+        // 6, ... by itself until the time is over. Without it, the root
+        // deepens one ply at a time, as the driver does for v0.10.
+        if search.switches.iid {
+            search.alpha_beta(position, Node::root(depth, score), -INFINITY, INFINITY);
+        } else {
+            for iteration in 1..=depth {
+                search.alpha_beta(position, Node::root(iteration, score), -INFINITY, INFINITY);
+                if search.stopped {
+                    break;
+                }
+            }
+        }
+
+        // Step 3. The answer is the move recorded while time was not over;
+        // a search stopped before its first iteration ended answers the
+        // first legal move.
+        let (best, value) = match search.answer {
+            Some(answer) => (Some(answer.mv), answer.value),
+            None => match position.legal_moves().first() {
+                Some(&first) => (Some(first), 0),
+                None => (None, no_moves_score(position, 0)),
+            },
+        };
+        let depth_reached = search.depth_reached;
+        let stopped = search.stopped;
+        let counts = search.counts;
+        let quiescence = self.quiescence.counts;
+        // A horizon node that stood pat on the score passed down counts as
+        // the quiescence node it replaces.
+        let quiescence_nodes = quiescence.nodes + quiescence.given_stand_pats;
+        let nodes = counts.nodes + quiescence_nodes;
+        Report {
+            best,
+            value,
+            nodes,
+            depth: depth_reached,
+            pv: best.into_iter().collect(),
+            interrupted: stopped,
+            statistics: counts.statistics(quiescence_nodes, nodes, depth_reached),
+        }
+    }
+    // ANCHOR_END: entry
+}
+
+impl LazySearch {
+    /// A search from `position`: the tables chosen for it, the quiescence
+    /// at the horizon standing pat on the same evaluation the incremental
+    /// score adds up, and the killers of the last search forgotten.
+    pub(crate) fn begin<'a>(
+        &'a mut self,
+        position: &Position,
+        control: &'a SearchControl,
+        tracer: &'a Tracer,
+    ) -> Search<'a> {
+        let scoring = Scoring::for_position(self.switches.evaluation, position);
+        self.quiescence.settings.evaluate = scoring.evaluator();
+        self.quiescence.reset_counts();
+        self.killers.clear();
+        Search {
+            stack: &mut self.stack,
+            killers: &mut self.killers,
+            quiescence: &mut self.quiescence,
+            switches: self.switches,
+            scoring,
+            control,
+            tracer,
+            counts: Counts::default(),
+            stopped: false,
+            answer: None,
+            depth_reached: 0,
+        }
+    }
+}
+
+/// What a search counts, for its statistics; the quiescence counts its own
+/// nodes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
+    pub(crate) nodes: u64,
+    /// Nodes cut off by a move that reached beta.
+    pub(crate) cuts: u64,
+    /// Of those, the nodes cut off by the move the deepening handed up.
+    pub(crate) hint_cuts: u64,
+    /// Searches two plies shallower run before a node's own.
+    pub(crate) deepenings: u64,
+    /// Nodes cut off unsearched.
+    pub(crate) lazy_cuts: u64,
+    /// Nodes whose side to move stood pat in the main search.
+    pub(crate) stand_pats: u64,
+    /// Of those, the nodes where that alone reached beta.
+    pub(crate) stand_pat_cuts: u64,
+    /// Lines ended by a draw by the rules.
+    pub(crate) draws: u64,
+}
+
+impl Counts {
+    /// The figures printed after the trace.
+    fn statistics(&self, quiescence_nodes: u64, nodes: u64, depth: u32) -> Vec<Statistic> {
+        vec![
+            Statistic::share("quiescence nodes", quiescence_nodes, nodes),
+            Statistic::count("beta cut-offs", self.cuts),
+            Statistic::share("cut-offs by the move handed up", self.hint_cuts, self.cuts),
+            Statistic::count("internal deepenings", self.deepenings),
+            Statistic::count("lazy cuts", self.lazy_cuts),
+            Statistic::count("selective stand pats", self.stand_pats),
+            Statistic::count("stand-pat cut-offs", self.stand_pat_cuts),
+            Statistic::count("draws", self.draws),
+            Statistic::count("depth reached", u64::from(depth)),
+            Statistic::branching_factor(nodes, depth),
+        ]
+    }
+}
+
+/// The root's move and value, recorded while time is not over.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answer {
+    pub(crate) mv: Move,
+    pub(crate) value: i32,
+}

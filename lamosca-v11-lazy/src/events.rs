@@ -1,0 +1,297 @@
+//! Kornilov's trace events and their words: each iteration of the internal
+//! deepening, a lazy cut and a selective stand pat. They plug into
+//! `common`'s trace through [`StepEvent`], which `common` defines without
+//! knowing them.
+//!
+//! ```text
+//! Deepening level 2: depth 1, Move=d2d4, Value=12
+//! Lazy cut level 3: Score=130, Value=120 (depth 1), Margin=50, Beta=60
+//! Moves level 3: stand-pat=35 [gain 8<100] d2d4=40
+//! ```
+
+use common::trace::{FieldValue, StepEvent, Text, Words, CUT_MARK};
+use common::Move;
+use lamosca_v10_quiescence::events::STAND_PAT;
+
+/// Kornilov's words, in one language.
+struct Vocabulary {
+    deepening: &'static str,
+    depth: &'static str,
+    lazy_cut: &'static str,
+    score: &'static str,
+    margin: &'static str,
+    gain: &'static str,
+}
+
+const ENGLISH: Vocabulary = Vocabulary {
+    deepening: "Deepening",
+    depth: "depth",
+    lazy_cut: "Lazy cut",
+    score: "Score",
+    margin: "Margin",
+    gain: "gain",
+};
+
+const ITALIAN: Vocabulary = Vocabulary {
+    deepening: "Approfondimento",
+    depth: "profondità",
+    lazy_cut: "Taglio pigro",
+    score: "Punteggio",
+    margin: "Margine",
+    gain: "guadagno",
+};
+
+fn vocabulary(words: Words) -> &'static Vocabulary {
+    match words {
+        Words::English => &ENGLISH,
+        Words::Italian => &ITALIAN,
+    }
+}
+
+/// A whole number as a record field.
+fn int(value: i32) -> FieldValue {
+    FieldValue::Int(i64::from(value))
+}
+
+// ANCHOR: events
+/// A node at `level` was searched `depth` plies deep before its own search
+/// (Kornilov's internal deepening): the move that search hands up to be
+/// tried first, if it found one, and its value.
+pub struct Deepened {
+    /// The node's level.
+    pub level: u32,
+    /// The depth of the shallower search.
+    pub depth: i32,
+    /// The move it hands up.
+    pub mv: Option<Move>,
+    /// Its value.
+    pub value: i32,
+}
+
+/// A node at `level` was cut off unsearched (Kornilov's lazy cut): its own
+/// `score` and the `value` of its search `depth` plies deep both stand at
+/// least `margin` above `beta`.
+pub struct LazyCut {
+    /// The node's level.
+    pub level: u32,
+    /// The node's score, passed down.
+    pub score: i32,
+    /// The value of the shallower search.
+    pub value: i32,
+    /// The depth of the shallower search.
+    pub depth: i32,
+    /// The growth margin.
+    pub margin: i32,
+    /// The node's beta.
+    pub beta: i32,
+}
+
+/// A node of the main search at `level` may stand pat on its `value`
+/// (Kornilov's selective search): the move that led to it gained `gain`,
+/// less than the ply's `limit`, and gave no check; `cut` when that value
+/// alone reaches beta.
+pub struct SelectiveStandPat {
+    /// The node's level.
+    pub level: u32,
+    /// The gain of the move that led to it.
+    pub gain: i32,
+    /// `ext[ply]`, the gain it stayed under.
+    pub limit: i32,
+    /// The score it may keep.
+    pub value: i32,
+    /// True when that score reaches beta.
+    pub cut: bool,
+}
+// ANCHOR_END: events
+
+impl StepEvent for Deepened {
+    fn kind(&self) -> &'static str {
+        "deepened"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        vec![
+            ("depth", int(self.depth)),
+            ("move", FieldValue::Move(self.mv)),
+            ("value", int(self.value)),
+        ]
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let (w, k) = (words.vocabulary(), vocabulary(words));
+        let mut line = format!(
+            "{} {} {}: {} {}",
+            k.deepening, w.level, self.level, k.depth, self.depth
+        );
+        if let Some(mv) = self.mv {
+            line += &format!(", {}={mv}", w.best);
+        }
+        line += &format!(", {}={}", w.value, self.value);
+        Text::Line(line)
+    }
+}
+
+impl StepEvent for LazyCut {
+    fn kind(&self) -> &'static str {
+        "lazy_cut"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        vec![
+            ("score", int(self.score)),
+            ("value", int(self.value)),
+            ("depth", int(self.depth)),
+            ("margin", int(self.margin)),
+            ("beta", int(self.beta)),
+        ]
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let (w, k) = (words.vocabulary(), vocabulary(words));
+        // The node ends here: nothing of it is left to print.
+        Text::Abandon(format!(
+            "{} {} {}: {}={}, {}={} ({} {}), {}={}, {}={}",
+            k.lazy_cut,
+            w.level,
+            self.level,
+            k.score,
+            self.score,
+            w.value,
+            self.value,
+            k.depth,
+            self.depth,
+            k.margin,
+            self.margin,
+            w.beta,
+            self.beta
+        ))
+    }
+}
+
+impl StepEvent for SelectiveStandPat {
+    fn kind(&self) -> &'static str {
+        "selective_stand_pat"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        vec![
+            ("gain", int(self.gain)),
+            ("limit", int(self.limit)),
+            ("value", int(self.value)),
+            ("cut", FieldValue::Bool(self.cut)),
+        ]
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let cut = if self.cut { CUT_MARK } else { "" };
+        Text::Item(format!(
+            " {STAND_PAT}={} [{} {}<{}]{cut}",
+            self.value,
+            vocabulary(words).gain,
+            self.gain,
+            self.limit
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use common::trace::{capture, NodeKind, Tracer};
+    use common::Position;
+
+    #[test]
+    fn deepening_lazy_cut_and_selective_stand_pat_lines() {
+        let position = Position::startpos();
+        let d2d4 = position.parse_move("d2d4").unwrap();
+        let (text, ()) = capture(Words::English, || {
+            let tracer = Tracer::new(3);
+            let deepened = |depth, mv, value| Deepened {
+                level: 2,
+                depth,
+                mv,
+                value,
+            };
+            tracer.step(deepened(1, Some(d2d4), 12));
+            tracer.step(deepened(3, None, -5));
+            tracer.node(3, NodeKind::Main, &position, None);
+            tracer.step(SelectiveStandPat {
+                level: 3,
+                gain: 8,
+                limit: 100,
+                value: 35,
+                cut: false,
+            });
+            tracer.step(LazyCut {
+                level: 3,
+                score: 130,
+                value: 120,
+                depth: 1,
+                margin: 50,
+                beta: 60,
+            });
+            tracer.step(SelectiveStandPat {
+                level: 3,
+                gain: 8,
+                limit: 100,
+                value: 35,
+                cut: false,
+            });
+            tracer.moved(3, d2d4, 40);
+            tracer.result(3, true, 40, Some(d2d4), None);
+            tracer.step(SelectiveStandPat {
+                level: 3,
+                gain: 0,
+                limit: 100,
+                value: 90,
+                cut: true,
+            });
+            tracer.result(3, true, 90, None, None);
+        });
+        // The lazy cut drops the stand pat of the node it ends.
+        assert_eq!(
+            text,
+            "Deepening level 2: depth 1, Move=d2d4, Value=12\n\
+             Deepening level 2: depth 3, Value=-5\n\
+             Lazy cut level 3: Score=130, Value=120 (depth 1), Margin=50, Beta=60\n\
+             Moves level 3: stand-pat=35 [gain 8<100] d2d4=40\n\
+             Result level 3: Found=1, Value=40\n\
+             Moves level 3: stand-pat=90 [gain 0<100] // Cut\n\
+             Result level 3: Found=1, Value=90\n"
+        );
+        let (italian, ()) = capture(Words::Italian, || {
+            Tracer::new(2).step(Deepened {
+                level: 2,
+                depth: 1,
+                mv: Some(d2d4),
+                value: 12,
+            });
+        });
+        assert_eq!(
+            italian,
+            "Approfondimento livello 2: profondità 1, Mossa=d2d4, Valore=12\n"
+        );
+        let fields = LazyCut {
+            level: 3,
+            score: 130,
+            value: 120,
+            depth: 1,
+            margin: 50,
+            beta: 60,
+        }
+        .fields();
+        assert_eq!(fields[4], ("beta", FieldValue::Int(60)));
+    }
+}

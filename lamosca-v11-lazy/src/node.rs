@@ -1,0 +1,100 @@
+//! What the recursion passes down to a node and hands back, after the
+//! seed's `Search(node, Depth, ply, alpha, beta, retMove, score,
+//! isLazyEval, color)`:
+//!
+//! - `node` is the move that led to the position ([`Arrival`]): its gain and
+//!   whether it captured; whether it gave check is asked of the position;
+//! - `score` is the node's score, passed down instead of evaluated;
+//! - `retMove` is the best move, handed back to the caller ([`Hint`]), with
+//!   the depth at which it was found;
+//! - `isLazyEval` says the node lies inside a reduced search, the `N - 2`
+//!   search of some node above it, where nothing may be cut unsearched.
+
+use common::trace::NodeKind;
+use common::Move;
+
+/// The move that led to a node (the seed's `node`), as far as the node
+/// needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    /// Its gain for the side that made it.
+    pub gain: i32,
+    /// True when it captured.
+    pub capture: bool,
+}
+
+/// A best move handed back to the caller (the seed's `retMove`): the move
+/// and the depth of the search that last found it best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move.
+    pub mv: Move,
+    /// The depth it was found at.
+    pub depth: i32,
+}
+
+/// What the recursion passes down to a node.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The plies left to search (`Depth`).
+    pub depth: i32,
+    /// The plies from the root (`ply`).
+    pub ply: usize,
+    /// The node's score for the side to move, passed down (`score`).
+    pub score: i32,
+    /// The move that led here (`node`).
+    pub arrival: Arrival,
+    /// Inside a reduced search (`isLazyEval`): no lazy cut here.
+    pub reduced: bool,
+}
+
+impl Node {
+    /// The root, `depth` plies deep, with the position's `score`.
+    pub(crate) fn root(depth: i32, score: i32) -> Node {
+        Node {
+            depth,
+            ply: 0,
+            score,
+            arrival: Arrival {
+                gain: 0,
+                capture: false,
+            },
+            reduced: false,
+        }
+    }
+
+    /// The same node searched two plies shallower. Below the root that is
+    /// a reduced search; at the root it is the previous iteration, a full
+    /// search in its own right (seed 002: `ply == 0 ? false : true`).
+    pub(crate) fn shallower(self) -> Node {
+        Node {
+            depth: self.depth - 2,
+            reduced: self.reduced || self.ply > 0,
+            ..self
+        }
+    }
+
+    /// The node `mv` leads to: one ply less to go, one ply further from the
+    /// root, and the score seen from the other side after the gain.
+    pub(crate) fn child(self, mv: Move, gain: i32) -> Node {
+        Node {
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+            score: -(self.score + gain),
+            arrival: Arrival {
+                gain,
+                capture: mv.is_capture(),
+            },
+            reduced: self.reduced,
+        }
+    }
+
+    /// The kind of node, for the trace.
+    pub(crate) fn kind(self) -> NodeKind {
+        if self.reduced {
+            NodeKind::Reduced
+        } else {
+            NodeKind::Main
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Facts about the search's parts that the driver cannot reach: the lazy
+//! cut's conditions, the `ext` table, and where a lazy cut may happen.
+
+use common::trace::Tracer;
+use common::{Engine, Position, SearchControl, INFINITY};
+
+use crate::node::{Arrival, Hint, Node};
+use crate::pruning::{ext, lazy_cut_allowed};
+use crate::LazySearch;
+
+/// A node that passes every condition of the lazy cut.
+fn cuttable() -> (Node, Option<Hint>) {
+    let position = Position::startpos();
+    let mv = position.parse_move("e2e4").unwrap();
+    let node = Node {
+        depth: 5,
+        ply: 3,
+        score: 200,
+        arrival: Arrival {
+            gain: 10,
+            capture: false,
+        },
+        reduced: false,
+    };
+    (node, Some(Hint { mv, depth: 3 }))
+}
+
+#[test]
+fn the_lazy_cut_needs_every_condition() {
+    let (node, found) = cuttable();
+    let margin = 50;
+    let allowed = |node: &Node, found, value, in_check| {
+        lazy_cut_allowed(node, found, value, 100, in_check, margin)
+    };
+    assert!(allowed(&node, found, 180, false));
+    // Never at the root, never inside a reduced search.
+    assert!(!allowed(&Node { ply: 0, ..node }, found, 180, false));
+    assert!(!allowed(
+        &Node {
+            reduced: true,
+            ..node
+        },
+        found,
+        180,
+        false
+    ));
+    // Not without a move, nor with one from too shallow a search.
+    assert!(!allowed(&node, None, 180, false));
+    let stale = found.map(|hint| Hint { depth: 1, ..hint });
+    assert!(!allowed(&node, stale, 180, false));
+    // Both values must beat beta by the margin.
+    assert!(!allowed(&Node { score: 149, ..node }, found, 180, false));
+    assert!(!allowed(&node, found, 149, false));
+    // Not after a capture or a check.
+    let capture = Arrival {
+        gain: 10,
+        capture: true,
+    };
+    assert!(!allowed(
+        &Node {
+            arrival: capture,
+            ..node
+        },
+        found,
+        180,
+        false
+    ));
+    let big_gain = Arrival {
+        gain: 100,
+        capture: false,
+    };
+    assert!(!allowed(
+        &Node {
+            arrival: big_gain,
+            ..node
+        },
+        found,
+        180,
+        false
+    ));
+    assert!(!allowed(&node, found, 180, true));
+}
+
+#[test]
+fn ext_follows_the_seed() {
+    let limits: Vec<i32> = (0..11).map(ext).collect();
+    assert_eq!(
+        limits,
+        [-50, -50, -50, -50, -50, 100, 300, 500, 1000, INFINITY, INFINITY]
+    );
+}
+
+/// The lazy cuts made below a node one ply from the root, searched six
+/// plies deep, as a main search or as a reduced one.
+fn lazy_cuts_below(fen: &str, reduced: bool) -> u64 {
+    let mut position = Position::from_fen(fen).expect("valid FEN");
+    let mut engine = LazySearch::new();
+    let control = SearchControl::unlimited();
+    let mut search = engine.begin(&position, &control, &Tracer::OFF);
+    let node = Node {
+        ply: 1,
+        reduced,
+        ..Node::root(6, search.scoring.evaluate(&position))
+    };
+    search.alpha_beta(&mut position, node, -INFINITY, INFINITY);
+    search.counts.lazy_cuts
+}
+
+#[test]
+fn no_lazy_cut_inside_a_reduced_search() {
+    let positions = [
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+        "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    for fen in positions {
+        // The same node, searched as a main search, does cut lazily.
+        assert!(lazy_cuts_below(fen, false) > 0, "{fen}");
+        assert_eq!(lazy_cuts_below(fen, true), 0, "{fen}");
+    }
+}
+
+#[test]
+fn the_root_deepening_is_not_a_reduced_search() {
+    let root = Node::root(6, 0);
+    assert!(!root.shallower().reduced);
+    let (node, _) = cuttable();
+    assert!(node.shallower().reduced);
+    assert!(node.shallower().shallower().reduced);
+}
