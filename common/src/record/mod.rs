@@ -27,6 +27,7 @@
 //! are asked for. [`compare`] sets two records side by side, and
 //! [`explorer`] is the state and the screen of `explore`.
 
+mod check;
 pub mod compare;
 mod error;
 mod event;
@@ -35,6 +36,7 @@ mod layer;
 mod reader;
 mod writer;
 
+pub use check::{check_record, Bounds};
 pub use error::RecordError;
 pub use event::{
     ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,
