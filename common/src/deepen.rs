@@ -6,19 +6,23 @@
 //! the deepest search that finished. The shallow searches cost little next
 //! to the last one, and they leave an answer ready whenever time runs out.
 //!
-//! A search one ply deeper costs about the *effective branching factor*
-//! times the last one: the ratio of the nodes of the last two depths. So
-//! before it starts a depth the driver can tell whether it will finish in
-//! the time left, and when it will not, the driver answers at once rather
-//! than start a search whose result would be thrown away (a depth stopped
-//! halfway has not looked at every move, so its move is not trusted). The
-//! estimate can be wrong, so the engine's [`SearchControl`] also carries the
-//! deadline, as a hard stop.
+//! The driver gives a search two limits. The *hard limit*, the deadline, is
+//! carried by the engine's [`SearchControl`]: the search looks at the clock
+//! every few thousand nodes and stops there, and the depth it stops may
+//! still improve the move, once one of its root moves has been searched
+//! fully. The *soft limit* is for starting: once an iteration finishes past
+//! it, no new one begins, since a depth costs several times the last one
+//! and would most likely be stopped unfinished. With `go movetime` both
+//! limits are the time given, less a small margin; under a clock the hard
+//! limit is the move's budget ([`Clock::budget`]) and the soft one half of
+//! it ([`Clock::soft_limit`]), so a move takes at most its budget and
+//! usually less, and the clock keeps what is left for later.
 //!
-//! How long to think comes from the clock ([`Clock::budget`]): an even share
-//! of the time left for the moves still to play, plus most of the
-//! increment, never more than half of what is left, minus a margin for the
-//! time lost outside the search.
+//! How long to think comes from the clock: an even share of the time left
+//! for the moves still to play, plus most of the increment, never more than
+//! half of what is left, minus a margin for the time lost outside the
+//! search. Time means the wall clock ([`Instant`]), not processor time: the
+//! opponent's clock runs while the engine waits for a busy processor too.
 //!
 //! ```
 //! use std::time::Duration;
@@ -33,14 +37,17 @@
 //! ```
 //!
 //! A version that keeps its own clock ([`Engine::MANAGES_TIME`]) is called
-//! once, with the deadline, and deepens by itself.
+//! once, with the deadline, and deepens by itself; it tells the driver of
+//! each iteration it finishes through [`SearchControl::iteration_done`],
+//! which is when the soft limit is looked at.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::engine::{no_moves_score, Engine, Report, SearchControl, MATE, MATE_BOUND};
+use crate::engine::{no_moves_score, Engine, Listener, Report, SearchControl, MATE, MATE_BOUND};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::trace::Tracer;
@@ -81,7 +88,13 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// How long to think about this move: the time left shared among the
+    /// The soft limit: half the [budget](Clock::budget). An iteration that
+    /// finishes later is the last one.
+    pub fn soft_limit(&self) -> Duration {
+        self.budget() / 2
+    }
+
+    /// The hard limit, the most this move may take: the time left shared among the
     /// moves to go, plus three quarters of the increment (the rest is the
     /// reserve that grows the clock), never more than half the time left,
     /// less [`MOVE_OVERHEAD`]; at least [`MIN_BUDGET`], unless the clock
@@ -100,10 +113,11 @@ impl Clock {
     }
 }
 
-/// How long to think when told to think `movetime`: all of it but the
-/// [`MOVE_OVERHEAD`], and at least half of it.
+/// How long to think when told to think `movetime`: all of it but a
+/// margin for answering, the [`MOVE_OVERHEAD`] or a twentieth of it,
+/// whichever is less. A GUI that asks for a time per move wants it used.
 pub fn movetime_budget(movetime: Duration) -> Duration {
-    movetime.saturating_sub(MOVE_OVERHEAD).max(movetime / 2)
+    movetime.saturating_sub(MOVE_OVERHEAD.min(movetime / 20))
 }
 
 /// What bounds a deepening search.
@@ -157,12 +171,14 @@ pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
     u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
 }
 
-/// One finished depth, printed as UCI's `info` line:
-/// `info depth 3 score cp 12 nodes 9322 nps 4661000 time 2 pv d2d4`.
-#[derive(Clone, Copy, Debug)]
-pub struct Iteration<'a> {
+/// One finished iteration at the root, printed as UCI's `info` line:
+/// `info depth 3 seldepth 7 score cp 12 nodes 9322 nps 4661000 time 2 pv d2d4 d7d5 g1f3`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
     /// The depth just finished.
     pub depth: u32,
+    /// The deepest ply a node of it was entered at, quiescence included.
+    pub seldepth: u32,
     /// Its value, for the side to move.
     pub value: i32,
     /// The nodes of every depth so far.
@@ -170,15 +186,16 @@ pub struct Iteration<'a> {
     /// The time since the deepening began.
     pub elapsed: Duration,
     /// Its principal variation.
-    pub pv: &'a [Move],
+    pub pv: Vec<Move>,
 }
 
-impl fmt::Display for Iteration<'_> {
+impl fmt::Display for Iteration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "info depth {} score {} nodes {} nps {} time {}",
+            "info depth {} seldepth {} score {} nodes {} nps {} time {}",
             self.depth,
+            self.seldepth,
             Score(self.value),
             self.nodes,
             nodes_per_second(self.nodes, self.elapsed),
@@ -186,7 +203,7 @@ impl fmt::Display for Iteration<'_> {
         )?;
         if !self.pv.is_empty() {
             f.write_str(" pv")?;
-            for mv in self.pv {
+            for mv in &self.pv {
                 write!(f, " {mv}")?;
             }
         }
@@ -194,31 +211,189 @@ impl fmt::Display for Iteration<'_> {
     }
 }
 
-// ANCHOR: deepen
+/// How often a GUI hears the node count while the engine thinks.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// What the driver tells whoever watches a search (a GUI, through UCI):
+/// every iteration as it finishes, and the nodes about once a second.
+pub trait Progress: Send + Sync {
+    /// An iteration finished at the root.
+    fn iteration(&self, iteration: &Iteration);
+
+    /// The search has visited `nodes` nodes in `elapsed`; called about
+    /// every [`PROGRESS_EVERY`].
+    fn nodes(&self, _nodes: u64, _elapsed: Duration) {}
+}
+
+/// Hands what a search reports to the [`Progress`]: the [`Listener`] every
+/// depth's control carries. The nodes, the selective depth and the line
+/// come from the tracer, which collects them on the search's thread.
+struct Relay {
+    started: Instant,
+    tracer: Tracer,
+    progress: Arc<dyn Progress>,
+    /// When the nodes were last told.
+    last_told: Mutex<Instant>,
+}
+
+impl Relay {
+    /// The iteration of `depth`, worth `value`, with `nodes` so far and
+    /// the line the tracer collected (when it begins with `best`).
+    fn iteration(&self, depth: u32, value: i32, nodes: u64, best: Option<Move>) -> Iteration {
+        let line = self.tracer.principal_variation().map(|(_, line)| line);
+        let pv = match (line, best) {
+            (Some(line), Some(best)) if line.first() == Some(&best) => line,
+            (_, Some(best)) => vec![best],
+            (Some(line), None) => line,
+            (None, None) => Vec::new(),
+        };
+        Iteration {
+            depth,
+            seldepth: self.tracer.selective_depth().max(depth),
+            value,
+            nodes,
+            elapsed: self.started.elapsed(),
+            pv,
+        }
+    }
+}
+
+impl Listener for Relay {
+    fn iteration_done(&self, depth: u32, value: i32) {
+        let iteration = self.iteration(depth, value, self.tracer.nodes_entered(), None);
+        self.tracer.restart_selective_depth();
+        self.progress.iteration(&iteration);
+    }
+
+    fn clock_read(&self) {
+        let now = Instant::now();
+        let mut last = self
+            .last_told
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if now.duration_since(*last) >= PROGRESS_EVERY {
+            *last = now;
+            let nodes = self.tracer.nodes_entered();
+            self.progress.nodes(nodes, self.started.elapsed());
+        }
+    }
+}
+
+/// A [`Progress`] that keeps the iterations, for [`deepen`] to hand on
+/// once the search is over.
+#[derive(Default)]
+struct Kept(Mutex<Vec<Iteration>>);
+
+impl Progress for Kept {
+    fn iteration(&self, iteration: &Iteration) {
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.push(iteration.clone());
+    }
+}
+
 /// Searches `position` one depth after another until `limits` or the `stop`
-/// flag end it, calling `on_depth` after every depth that finished, and
-/// returns the report of the deepest one. Its `nodes` count every depth,
-/// its `depth` is the last that finished, and `interrupted` says that
-/// `limits.depth` was not reached.
-///
-/// The report names a move whenever the position has one: depth 1 is
-/// always begun, and should even it not finish, the move is the one the
-/// engine had found so far, or else the first legal move. With no legal move it has none, and its value says
-/// mate or stalemate.
+/// flag end it, as [`deepen_live`], then calls `on_depth` with every
+/// iteration that finished, in order. For a caller that prints once the
+/// search is over (the command line, the book's measures).
 pub fn deepen<E: Engine>(
     engine: &mut E,
     position: &mut Position,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
     tracer: &Tracer,
-    mut on_depth: impl FnMut(&Iteration<'_>),
+    mut on_depth: impl FnMut(&Iteration),
+) -> Report {
+    let kept = Arc::new(Kept::default());
+    let progress: Arc<dyn Progress> = kept.clone();
+    let report = deepen_live(engine, position, limits, stop, tracer, progress);
+    let iterations = std::mem::take(&mut *kept.0.lock().unwrap_or_else(PoisonError::into_inner));
+    for iteration in &iterations {
+        on_depth(iteration);
+    }
+    report
+}
+
+// ANCHOR: deepen
+/// Searches `position` one depth after another until `limits` or the `stop`
+/// flag end it, telling `progress` of every iteration as it finishes and of
+/// the nodes about once a second, and returns the report of the deepest
+/// one. Its `nodes` count every depth, its `depth` is the last that
+/// finished, and `interrupted` says that `limits.depth` was not reached.
+///
+/// A new depth is begun as long as neither the flag nor the deadline came
+/// (whoever watches may raise the flag when an iteration ends late: a soft
+/// limit), and stopped at the deadline (the hard limit). Its move replaces
+/// the last finished depth's once at least one of its root moves has been
+/// searched fully and scores at least as well.
+///
+/// The report names a move whenever the position has one: depth 1 is
+/// always begun, and should even it not finish, the move is the one the
+/// engine had found so far, or else the first legal move. With no legal
+/// move it has none, and its value says mate or stalemate.
+pub fn deepen_live<E: Engine>(
+    engine: &mut E,
+    position: &mut Position,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    tracer: &Tracer,
+    progress: Arc<dyn Progress>,
+) -> Report {
+    let Some(deadline) = limits.deadline else {
+        return deepen_until(engine, position, limits, stop, tracer, progress);
+    };
+    // A watch raises the flag at the deadline: the search reads the flag at
+    // every node but the clock only every few thousand, which on a busy
+    // machine, or in a slow quiescence, can be milliseconds late.
+    let over = AtomicBool::new(false);
+    thread::scope(|scope| {
+        let watch = scope.spawn(|| watch(deadline, stop, &over));
+        let report = deepen_until(engine, position, limits, stop, tracer, progress);
+        over.store(true, Ordering::Relaxed);
+        watch.thread().unpark();
+        report
+    })
+}
+
+/// Raises `stop` at `deadline`, unless the search is `over` first.
+fn watch(deadline: Instant, stop: &AtomicBool, over: &AtomicBool) {
+    // A wake-up may come early, or without cause: the loop looks again.
+    while !over.load(Ordering::Relaxed) {
+        let now = Instant::now();
+        if now >= deadline {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        thread::park_timeout(deadline - now);
+    }
+}
+
+/// [`deepen_live`] without the watch: the control's deadline alone stops
+/// the search.
+fn deepen_until<E: Engine>(
+    engine: &mut E,
+    position: &mut Position,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    tracer: &Tracer,
+    progress: Arc<dyn Progress>,
 ) -> Report {
     let started = Instant::now();
     let deepest = limits.depth.clamp(1, MAX_DEPTH);
-    // Every depth gets the flag, the deadline and what is left of the node
-    // budget.
+    // The tracer collects the line, the selective depth and the nodes.
+    let tracer = tracer.with_lines();
+    tracer.start_lines();
+    let relay = Arc::new(Relay {
+        started,
+        tracer,
+        progress,
+        last_told: Mutex::new(started),
+    });
+    // Every depth gets the flag, the deadline, what is left of the node
+    // budget, and the relay.
     let control = |nodes_so_far: u64| {
-        let mut control = SearchControl::unlimited().with_stop_flag(Arc::clone(stop));
+        let mut control = SearchControl::unlimited()
+            .with_stop_flag(Arc::clone(stop))
+            .with_listener(relay.clone());
         if let Some(deadline) = limits.deadline {
             control = control.with_deadline(deadline);
         }
@@ -242,19 +417,16 @@ pub fn deepen<E: Engine>(
         };
     };
 
-    // Step 2. A version with its own clock deepens by itself.
+    // Step 2. A version with its own clock deepens by itself, and reports
+    // each iteration through its control.
     if E::MANAGES_TIME {
-        let mut report = engine.search(position, deepest, &control(0), tracer);
-        if report.best.is_some() {
-            on_depth(&Iteration {
-                depth: report.depth,
-                value: report.value,
-                nodes: report.nodes,
-                elapsed: started.elapsed(),
-                pv: &report.pv,
-            });
-        }
+        let mut report = engine.search(position, deepest, &control(0), &tracer);
         fall_back(&mut report, first_legal);
+        if let Some((_, line)) = tracer.principal_variation() {
+            if line.first() == report.best.as_ref() {
+                report.pv = line;
+            }
+        }
         return report;
     }
 
@@ -269,44 +441,28 @@ pub fn deepen<E: Engine>(
         if depth > 1 && stop.load(Ordering::Relaxed) {
             break;
         }
-        let depth_started = Instant::now();
-        let report = engine.search(position, depth, &control(total_nodes), tracer);
+        tracer.next_iteration();
+        let mut report = engine.search(position, depth, &control(total_nodes), &tracer);
         total_nodes += report.nodes;
         if report.interrupted {
-            // An unfinished depth is thrown away, unless there is nothing
-            // else: a move of depth 1 beats none.
-            if kept.is_none() && report.best.is_some() {
-                kept = Some(report);
-            }
+            keep_unfinished(&mut kept, report, &tracer);
             break;
         }
-        on_depth(&Iteration {
-            depth,
-            value: report.value,
-            nodes: total_nodes,
-            elapsed: started.elapsed(),
-            pv: &report.pv,
-        });
+        let iteration = relay.iteration(depth, report.value, total_nodes, report.best);
+        report.pv = iteration.pv.clone();
+        relay.progress.iteration(&iteration);
         let depth_nodes = report.nodes;
-        let depth_time = depth_started.elapsed();
         finished = depth;
         kept = Some(report);
 
-        // Step 4. Start the next depth only if it can finish in time and
-        // within the node budget.
-        if let Some(previous) = previous_nodes {
+        // Step 4. Start the next depth only if it can finish within the
+        // node budget, the nodes growing by the last depths' ratio. The
+        // time is not predicted: a depth stopped at the deadline may still
+        // improve the move.
+        if let (Some(previous), Some(budget)) = (previous_nodes, limits.nodes) {
             let branching = depth_nodes as f64 / previous.max(1) as f64;
-            let next_time = Duration::try_from_secs_f64(depth_time.as_secs_f64() * branching).ok();
-            let fits_in_time = limits.deadline.is_none_or(|deadline| {
-                next_time
-                    .and_then(|time| Instant::now().checked_add(time))
-                    .is_some_and(|end| end <= deadline)
-            });
             let next_nodes = depth_nodes as f64 * branching;
-            let fits_in_budget = limits
-                .nodes
-                .is_none_or(|budget| total_nodes as f64 + next_nodes <= budget as f64);
-            if !fits_in_time || !fits_in_budget {
+            if total_nodes as f64 + next_nodes > budget as f64 {
                 break;
             }
         }
@@ -329,6 +485,34 @@ pub fn deepen<E: Engine>(
     report
 }
 // ANCHOR_END: deepen
+
+/// A depth was stopped: what it found replaces the `kept` report of the
+/// last finished depth when at least one of its root moves was searched
+/// fully and the best of them scores at least as well. A move it found
+/// worse may only be the best of the few moves it had time for, while the
+/// finished depth's move, not yet searched again, may still be the best.
+/// With no finished depth, whatever the stopped search found beats nothing.
+fn keep_unfinished(kept: &mut Option<Report>, stopped: Report, tracer: &Tracer) {
+    let unfinished = tracer.unfinished_root();
+    match (kept.as_mut(), unfinished) {
+        (Some(report), Some((value, line))) if value >= report.value => {
+            report.best = line.first().copied();
+            report.value = value;
+            report.pv = line;
+        }
+        (Some(_), _) => {}
+        (None, Some((value, line))) => {
+            *kept = Some(Report {
+                best: line.first().copied(),
+                value,
+                pv: line,
+                ..stopped
+            });
+        }
+        (None, None) if stopped.best.is_some() => *kept = Some(stopped),
+        (None, None) => {}
+    }
+}
 
 /// Gives a report without a move the first legal move, so that the driver
 /// always has a legal move to answer with.
@@ -475,7 +659,9 @@ mod tests {
         // Huge numbers from a GUI do not overflow.
         let huge = clock(u64::MAX, u64::MAX, Some(0)).budget();
         assert!(huge > Duration::ZERO);
-        assert_eq!(movetime_budget(ms(200)), ms(170));
-        assert_eq!(movetime_budget(ms(40)), ms(20));
+        assert_eq!(movetime_budget(ms(200)), ms(190));
+        assert_eq!(movetime_budget(ms(40)), ms(38));
+        assert_eq!(movetime_budget(ms(5_000)), ms(4_970));
+        assert_eq!(clock(60_000, 0, None).soft_limit(), ms(985));
     }
 }

@@ -253,10 +253,36 @@ pub fn check_options<E: Engine + std::fmt::Debug>() -> Result<(), String> {
     Ok(())
 }
 
+// ANCHOR: listener
+/// Hears from a running search what the driver tells a GUI while it thinks.
+/// A version that deepens by itself ([`Engine::MANAGES_TIME`]) calls
+/// [`SearchControl::iteration_done`] as each iteration finishes at the
+/// root; every search reaches [`Listener::clock_read`] through
+/// [`SearchControl::poll`].
+pub trait Listener: Send + Sync {
+    /// An iteration finished at the root: `depth` plies, worth `value`.
+    fn iteration_done(&self, depth: u32, value: i32);
+
+    /// The search looked at the clock, every [`CHECK_EVERY`] nodes.
+    fn clock_read(&self) {}
+}
+// ANCHOR_END: listener
+
+/// A shared [`Listener`], which a control carries and its clones share.
+#[derive(Clone)]
+struct Listening(Arc<dyn Listener>);
+
+impl std::fmt::Debug for Listening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Listening")
+    }
+}
+
 /// When a search must stop: a flag another thread may raise (UCI `stop`), a
 /// deadline and a node budget. Searches ask [`SearchControl::poll`] at
 /// every node; it reads the clock only every few thousand, so that asking
-/// costs next to nothing.
+/// costs next to nothing. It also carries the [`Listener`] the driver
+/// reports through.
 #[derive(Clone, Debug, Default)]
 pub struct SearchControl {
     stop: Arc<AtomicBool>,
@@ -266,6 +292,8 @@ pub struct SearchControl {
     check_limit: Option<u64>,
     /// The looks at the clock so far, shared by the clones.
     checks: Arc<AtomicU64>,
+    /// Who hears of finished iterations and looks at the clock.
+    listener: Option<Listening>,
 }
 
 impl SearchControl {
@@ -300,6 +328,21 @@ impl SearchControl {
         self
     }
 
+    /// The same control, reporting to `listener`.
+    pub fn with_listener(mut self, listener: Arc<dyn Listener>) -> SearchControl {
+        self.listener = Some(Listening(listener));
+        self
+    }
+
+    /// Tells the listener, if there is one, that an iteration finished at
+    /// the root: `depth` plies, worth `value`. A version that deepens by
+    /// itself calls it; the driver deepens the others and reports for them.
+    pub fn iteration_done(&self, depth: u32, value: i32) {
+        if let Some(Listening(listener)) = &self.listener {
+            listener.iteration_done(depth, value);
+        }
+    }
+
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
@@ -331,6 +374,9 @@ impl SearchControl {
             return true;
         }
         let checks = self.checks.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(Listening(listener)) = &self.listener {
+            listener.clock_read();
+        }
         let over = self.node_limit.is_some_and(|limit| nodes >= limit)
             || self.check_limit.is_some_and(|limit| checks >= limit)
             || self

@@ -14,6 +14,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+pub mod pv;
 mod reachable;
 pub mod record;
 mod square;
@@ -23,8 +24,9 @@ mod zobrist;
 
 pub use attacks::{BISHOP_DIRECTIONS, KNIGHT_STEPS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS};
 pub use engine::{
-    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind,
-    OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, Listener,
+    OptionKind, OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE,
+    MATE_BOUND,
 };
 pub use eval::{evaluate, piece_value, square_bonus};
 pub use fen::{FenError, START_FEN};

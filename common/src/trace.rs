@@ -55,6 +55,7 @@ use tracing_subscriber::prelude::*;
 use crate::movegen::ScoredMove;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::pv;
 
 /// The `tracing` target of every trace event.
 pub const TARGET: &str = "lamosca::trace";
@@ -266,19 +267,28 @@ pub enum Text {
 // ANCHOR: tracer
 /// What a search calls to report its work. Levels count from 1 at the root,
 /// as in LaMoSca's log; only levels up to the tracer's depth are reported,
-/// and a tracer of depth 0 reports nothing.
+/// and a tracer of depth 0 reports nothing. A tracer may also collect the
+/// principal variation from the same calls, whatever its depth
+/// ([`Tracer::with_lines`], [`crate::pv`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tracer {
     depth: u32,
+    lines: bool,
 }
 
 impl Tracer {
     /// A tracer that reports nothing.
-    pub const OFF: Tracer = Tracer { depth: 0 };
+    pub const OFF: Tracer = Tracer {
+        depth: 0,
+        lines: false,
+    };
 
     /// A tracer that reports levels 1 to `depth`.
     pub const fn new(depth: u32) -> Tracer {
-        Tracer { depth }
+        Tracer {
+            depth,
+            lines: false,
+        }
     }
 
     /// True when events of `level` are reported.
@@ -293,6 +303,9 @@ impl Tracer {
     /// it; a record keeps it, to place every later line in the tree.
     #[inline]
     pub fn node(&self, level: u32, kind: NodeKind, position: &Position, window: Option<Window>) {
+        if self.lines {
+            pv::with_lines(|lines| lines.enter(level));
+        }
         if self.shows(level) {
             let mv = position.last_move().filter(|_| level > 1);
             let mv = mv.map(|mv| mv.to_string());
@@ -311,6 +324,9 @@ impl Tracer {
     /// A move of a node at `level` was searched and is worth `value`.
     #[inline]
     pub fn moved(&self, level: u32, mv: Move, value: i32) {
+        if self.lines {
+            pv::with_lines(|lines| lines.searched(level, mv, value));
+        }
         if self.shows(level) {
             tracing::info!(target: TARGET, kind = "move", level, mv = %mv, value);
         }
@@ -329,6 +345,9 @@ impl Tracer {
         best: Option<Move>,
         window: Option<Window>,
     ) {
+        if self.lines {
+            pv::with_lines(|lines| lines.close(level, value, best));
+        }
         if self.shows(level) {
             tracing::info!(
                 target: TARGET,
@@ -348,6 +367,9 @@ impl Tracer {
     /// A move was worth `value`, at least beta: the node is cut off.
     #[inline]
     pub fn cut(&self, level: u32, mv: Move, value: i32) {
+        if self.lines {
+            pv::with_lines(|lines| lines.searched(level, mv, value));
+        }
         if self.shows(level) {
             tracing::info!(target: TARGET, kind = "move", level, mv = %mv, value, cut = true);
         }
@@ -391,6 +413,57 @@ impl Tracer {
         }
     }
     // ANCHOR_END: tracer_step
+
+    // ANCHOR: tracer_lines
+    /// The same tracer, collecting the principal variation too.
+    pub const fn with_lines(self) -> Tracer {
+        Tracer {
+            lines: true,
+            ..self
+        }
+    }
+
+    /// Forgets the lines and the node count of the last search on this
+    /// thread, before a new one.
+    pub fn start_lines(&self) {
+        pv::with_lines(|lines| lines.start());
+    }
+
+    /// Forgets the lines and the deepest level, keeping the node count:
+    /// the driver begins the next depth.
+    pub fn next_iteration(&self) {
+        pv::with_lines(|lines| lines.next_iteration());
+    }
+
+    /// The root's value and principal variation: the best so far of the
+    /// root being searched, once one of its moves has a value, or else of
+    /// the last root done.
+    pub fn principal_variation(&self) -> Option<(i32, Vec<Move>)> {
+        pv::with_lines(|lines| lines.root_line())
+    }
+
+    /// The value and line of the root still being searched, once one of
+    /// its moves has been searched fully: what an unfinished depth found.
+    pub fn unfinished_root(&self) -> Option<(i32, Vec<Move>)> {
+        pv::with_lines(|lines| lines.unfinished_root())
+    }
+
+    /// The selective depth in plies: the deepest node entered since the
+    /// iteration began, quiescence included, counted from the root.
+    pub fn selective_depth(&self) -> u32 {
+        pv::with_lines(|lines| lines.deepest().saturating_sub(1))
+    }
+
+    /// The selective depth is counted again from here.
+    pub fn restart_selective_depth(&self) {
+        pv::with_lines(|lines| lines.restart_deepest());
+    }
+
+    /// The nodes entered since [`Tracer::start_lines`].
+    pub fn nodes_entered(&self) -> u64 {
+        pv::with_lines(|lines| lines.nodes())
+    }
+    // ANCHOR_END: tracer_lines
 }
 
 thread_local! {

@@ -14,15 +14,16 @@
 //! < uciok
 //! > position startpos moves e2e4
 //! > go depth 2
-//! < info depth 1 score cp 0 nodes 21 nps 1500000 time 0 pv d7d5
-//! < info depth 2 score cp -12 nodes 642 nps 3710982 time 0 pv e7e5
+//! < info depth 1 seldepth 1 score cp 0 nodes 21 nps 1500000 time 0 pv d7d5
+//! < info depth 2 seldepth 2 score cp -12 nodes 642 nps 3710982 time 0 pv e7e5 d2d4
 //! < bestmove e7e5
 //! ```
 //!
 //! The loop reads commands on the main thread. A `go` hands the engine and a
 //! copy of the position to a search thread, which deepens
-//! ([`crate::deepen`]), prints an `info` line per finished depth and then the
-//! `bestmove`. Meanwhile the loop goes on reading, so `isready` is answered
+//! ([`crate::deepen`]), prints an `info` line per finished iteration, with
+//! the whole principal variation, and `info nodes ... nps ... time ...`
+//! about once a second, and then the `bestmove`. Meanwhile the loop goes on reading, so `isready` is answered
 //! at once and `stop` raises the flag the search polls. The engine comes
 //! back when the thread ends: the thread owns it while it thinks, so no lock
 //! is needed, and options cannot change under a running search.
@@ -46,7 +47,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::deepen::{deepen, movetime_budget, Clock, Limits, Score, DEFAULT_DEPTH, MAX_DEPTH};
+use crate::deepen::{
+    deepen_live, movetime_budget, nodes_per_second, Clock, Iteration, Limits, Progress, Score,
+    DEFAULT_DEPTH, MAX_DEPTH,
+};
 use crate::engine::{Engine, EngineOption, OptionKind};
 use crate::piece::Color;
 use crate::position::Position;
@@ -269,12 +273,13 @@ impl<E: Engine> Session<E> {
         for warning in warnings {
             self.out.info(warning);
         }
-        let limits = go.limits(self.position.side_to_move(), received);
+        let (limits, soft_limit) = go.limits(self.position.side_to_move(), received);
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let search = Thinking {
             position: self.position.clone(),
             limits,
+            soft_limit,
             waits_for_stop: go.infinite,
             stop: Arc::clone(&stop),
             done: Arc::clone(&done),
@@ -299,6 +304,8 @@ impl<E: Engine> Session<E> {
 struct Thinking {
     position: Position,
     limits: Limits,
+    /// Under a clock: no iteration begins after this.
+    soft_limit: Option<Instant>,
     /// `go infinite`: the move waits for `stop`.
     waits_for_stop: bool,
     stop: Arc<AtomicBool>,
@@ -311,15 +318,21 @@ impl Thinking {
     /// The search thread: deepens, prints the move, and hands the engine
     /// back.
     fn think<E: Engine>(mut self, mut engine: E) -> E {
-        // Step 1. Deepen, with an `info` line per finished depth.
+        // Step 1. Deepen, with an `info` line per finished iteration and
+        // the nodes about once a second.
         let out = &self.out;
-        let report = deepen(
+        let progress = Arc::new(Told {
+            out: out.clone(),
+            soft_limit: self.soft_limit,
+            stop: Arc::clone(&self.stop),
+        });
+        let report = deepen_live(
             &mut engine,
             &mut self.position,
             &self.limits,
             &self.stop,
             &Tracer::OFF,
-            |iteration| out.line(iteration),
+            progress,
         );
         if report.best.is_none() {
             // Mate or stalemate: say which before the null move.
@@ -341,6 +354,38 @@ impl Thinking {
     }
     // ANCHOR_END: think
 }
+
+// ANCHOR: told
+/// What the GUI is told while the engine thinks: an `info` line per
+/// finished iteration and `info nodes ... nps ... time ...` about once a
+/// second. An iteration that finishes past the soft limit is the last: it
+/// raises the stop flag, so no new one begins.
+struct Told {
+    out: Output,
+    soft_limit: Option<Instant>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Progress for Told {
+    fn iteration(&self, iteration: &Iteration) {
+        self.out.line(iteration);
+        if self
+            .soft_limit
+            .is_some_and(|soft_limit| Instant::now() >= soft_limit)
+        {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn nodes(&self, nodes: u64, elapsed: Duration) {
+        self.out.line(format_args!(
+            "info nodes {nodes} nps {} time {}",
+            nodes_per_second(nodes, elapsed),
+            elapsed.as_millis()
+        ));
+    }
+}
+// ANCHOR_END: told
 
 /// An option as the `uci` command lists it:
 /// `option name Hash type spin default 16 min 1 max 1024`.
@@ -485,39 +530,43 @@ impl Go {
         (go, warnings)
     }
 
-    /// The limits for the side to move, timed from `received`. With no
-    /// limit at all, the search goes to [`DEFAULT_DEPTH`]. `infinite` means
-    /// until `stop`, so it has no clock and no node budget (a budget would
-    /// raise the stop flag itself), only perhaps a depth.
-    fn limits(&self, side: Color, received: Instant) -> Limits {
+    /// The limits for the side to move, timed from `received`, and the
+    /// soft limit under a clock. With no limit at all, the search goes to
+    /// [`DEFAULT_DEPTH`]. `infinite` means until `stop`, so it has no clock
+    /// and no node budget (a budget would raise the stop flag itself), only
+    /// perhaps a depth. `movetime` has no soft limit: iterations begin
+    /// until the deadline, which stops the last.
+    fn limits(&self, side: Color, received: Instant) -> (Limits, Option<Instant>) {
         let (time, increment) = match side {
             Color::White => (self.wtime, self.winc),
             Color::Black => (self.btime, self.binc),
         };
-        let budget = if self.infinite {
-            None
+        let clock = time.map(|time_left| Clock {
+            time_left,
+            increment: increment.unwrap_or_default(),
+            moves_to_go: self.movestogo,
+        });
+        let (budget, soft) = if self.infinite {
+            (None, None)
         } else if let Some(movetime) = self.movetime {
-            Some(movetime_budget(movetime))
+            (Some(movetime_budget(movetime)), None)
         } else {
-            time.map(|time_left| {
-                Clock {
-                    time_left,
-                    increment: increment.unwrap_or_default(),
-                    moves_to_go: self.movestogo,
-                }
-                .budget()
-            })
+            (
+                clock.map(|clock| clock.budget()),
+                clock.map(|clock| clock.soft_limit()),
+            )
         };
         let unbounded = budget.is_none() && self.nodes.is_none() && !self.infinite;
         let depth = self
             .depth
             .unwrap_or(if unbounded { DEFAULT_DEPTH } else { MAX_DEPTH });
-        Limits {
+        let limits = Limits {
             depth,
             // So far away that it overflows the clock: no deadline at all.
             deadline: budget.and_then(|budget| received.checked_add(budget)),
             nodes: self.nodes.filter(|_| !self.infinite),
-        }
+        };
+        (limits, soft.and_then(|soft| received.checked_add(soft)))
     }
 }
 
@@ -678,7 +727,7 @@ mod tests {
             ]
         );
         // Verbose is on: the stand-in scores 1. The timing fields vary.
-        assert!(lines[3].starts_with("info depth 1 score cp 1 nodes 1 "));
+        assert!(lines[3].starts_with("info depth 1 seldepth 1 score cp 1 nodes 1 "));
         assert_eq!(lines[4..], ["bestmove a2a3"]);
     }
 

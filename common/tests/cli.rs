@@ -102,7 +102,7 @@ fn search_with_movetime_deepens() {
     let run = lamosca(&["search", "--movetime", "100", "--trace", "0"], "");
     assert!(run.status.success(), "{}", run.stderr);
     assert!(
-        run.stdout.starts_with("info depth 1 score cp "),
+        run.stdout.starts_with("info depth 1 seldepth 1 score cp "),
         "{}",
         run.stdout
     );

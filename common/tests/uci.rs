@@ -89,6 +89,12 @@ impl Session {
         last.split_whitespace().nth(1).unwrap().to_string()
     }
 
+    /// The move of the `bestmove` line that ends `lines`.
+    fn bestmove_of(&self, lines: &[String]) -> String {
+        let last = lines.last().unwrap();
+        last.split_whitespace().nth(1).unwrap().to_string()
+    }
+
     /// Closes the input (or not, after `quit`) and waits for the end.
     fn wait(mut self, close_input: bool) -> ExitStatus {
         if close_input {
@@ -139,7 +145,10 @@ fn go_depth_answers_a_legal_move() {
     engine.send("position startpos moves e2e4");
     engine.send("go depth 3");
     let lines = engine.until("bestmove", PROMPT);
-    assert!(lines[0].starts_with("info depth 1 score cp "), "{lines:?}");
+    assert!(
+        lines[0].starts_with("info depth 1 seldepth 1 score cp "),
+        "{lines:?}"
+    );
     assert!(lines[2].starts_with("info depth 3 "), "{lines:?}");
     let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     let mut position = Position::startpos();
@@ -282,4 +291,61 @@ fn the_end_of_the_input_ends_the_program() {
     engine.send("isready");
     engine.until("readyok", PROMPT);
     assert!(engine.wait(true).success());
+}
+
+#[test]
+fn a_stop_before_the_first_iteration_invents_no_score() {
+    let mut engine = Session::start();
+    // The stand-in thinks about depth 1 until told to stop.
+    engine.send("setoption name Stall value 1");
+    engine.send("position startpos moves e2e4");
+    engine.send("go infinite");
+    engine.send("isready");
+    engine.until("readyok", PROMPT);
+    engine.send("stop");
+    let lines = engine.until("bestmove", PROMPT);
+    assert!(
+        lines.iter().all(|line| !line.starts_with("info depth")),
+        "{lines:?}"
+    );
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let mut position = Position::startpos();
+    position.play_moves(&["e2e4"]).unwrap();
+    assert_legal(&position, mv);
+}
+
+#[test]
+fn the_nodes_are_told_while_the_engine_thinks() {
+    let mut engine = Session::start();
+    engine.send("setoption name Stall value 2");
+    engine.send("go infinite");
+    let lines = engine.until("info nodes ", PROMPT);
+    // Depth 1 finished before depth 2 began to wait.
+    assert!(
+        lines[0].starts_with("info depth 1 seldepth 1 score cp "),
+        "{lines:?}"
+    );
+    let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    assert_eq!((words[1], words[3], words[5]), ("nodes", "nps", "time"));
+    let time: u64 = words[6].parse().unwrap();
+    assert!(time >= 1_000, "told before a second passed: {words:?}");
+    engine.send("stop");
+    assert_legal(&Position::startpos(), &engine.bestmove(PROMPT));
+}
+
+#[test]
+fn movetime_begins_the_next_depth_and_stops_it_at_the_deadline() {
+    let mut engine = Session::start();
+    // Depth 3 searches its moves, then thinks on until the deadline.
+    engine.send("setoption name Linger value 3");
+    engine.send("go movetime 300");
+    let lines = engine.until("bestmove", PROMPT);
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|line| line.strip_prefix("info depth "))
+        .map(|rest| rest.split_whitespace().next().unwrap())
+        .collect();
+    // Depth 3 was begun whatever its cost, and not reported unfinished.
+    assert_eq!(depths, ["1", "2"], "{lines:?}");
+    assert_legal(&Position::startpos(), &engine.bestmove_of(&lines));
 }

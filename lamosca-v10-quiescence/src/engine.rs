@@ -19,10 +19,10 @@ const OPTIONS: &[EngineOption<QuiescenceSearch>] = &[
     EngineOption {
         name: "Quiescence",
         flag: "quiescence",
-        help: "seed: the forum quiescence; lamosca: LaMoSca v0.10's captures-only search",
+        help: "forum: the forum's quiescence; lamosca: LaMoSca v0.10's captures-only search",
         kind: OptionKind::Combo {
-            default: "seed",
-            choices: &["seed", "lamosca"],
+            default: "forum",
+            choices: &["forum", "lamosca"],
             set: |engine, mode| {
                 engine.quiescence.settings.mode = if mode == "lamosca" {
                     QuiescenceMode::Lamosca

@@ -49,7 +49,7 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
     EngineOption {
         name: "Margin",
         flag: "margin",
-        help: "the growth margin of the lazy cut, in the seed's units (64 = half a pawn)",
+        help: "the growth margin of the lazy cut, in the article's units (64 = half a pawn)",
         kind: OptionKind::Spin {
             default: GROWTH_MARGIN as i64,
             min: 0,

@@ -164,6 +164,7 @@ impl Search<'_> {
         }
         if ply == 0 {
             self.depth_reached = self.depth_reached.max(depth as u32);
+            self.control.iteration_done(depth as u32, res);
         }
         let best_move = best.map(|hint| hint.mv);
         self.tracer
