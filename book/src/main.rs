@@ -26,7 +26,8 @@ struct Cli {
 enum Command {
     /// Rewrite book/chapters/generated from the workspace's code
     Generate,
-    /// List the generated files that are stale, missing or left over
+    /// List the generated files that are stale, missing or left over, and
+    /// the Rust blocks that would get a Run button they cannot honour
     Check,
     /// Time the searches into book/chapters/measured (in a release build)
     Measure {
@@ -113,12 +114,16 @@ fn generate() -> Result<bool> {
 
 fn check() -> Result<bool> {
     let workspace = Workspace::here();
+    let refused = book::check::fences::check_chapters(&workspace.chapters())?;
+    for fragment in &refused {
+        say!("{fragment}");
+    }
     let files = generate_all(&workspace)?;
     let dir = workspace.generated();
     let problems = compare(&dir, &files)?;
     if problems.is_empty() {
         say!("{}: all {} files up to date", dir.display(), files.len());
-        return Ok(true);
+        return Ok(refused.is_empty());
     }
     say!("{}:", dir.display());
     for problem in &problems {
