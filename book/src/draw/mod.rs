@@ -2,4 +2,5 @@
 
 pub mod chart;
 pub mod diagram;
+pub mod recorded;
 pub mod tree;
