@@ -26,7 +26,7 @@ use common::record::{
     SCHEMA,
 };
 use common::trace::{with_step_event, FieldValue, Tracer, TARGET};
-use common::{Engine, Position, Report, SearchControl, INFINITY};
+use common::{Engine, OptionValue, Position, Report, SearchControl, INFINITY};
 use tracing::field::{Field, Visit};
 use tracing::Subscriber;
 use tracing_subscriber::layer::{Context, Layer};
@@ -56,6 +56,28 @@ impl Recorded {
 /// Searches `fen` to `depth` with a fresh engine `E`, recording every
 /// level, and returns the record.
 pub fn record<E: Engine>(fen: &str, depth: u32) -> Result<Recorded> {
+    record_with::<E>(fen, depth, &[])
+}
+
+/// [`record`] with some of the engine's options set, by their UCI names.
+pub fn record_with<E: Engine>(
+    fen: &str,
+    depth: u32,
+    options: &[(&str, OptionValue)],
+) -> Result<Recorded> {
+    let mut engine = E::new();
+    let mut named = serde_json::Map::new();
+    for (name, value) in options {
+        engine
+            .set_option(name, *value)
+            .map_err(|error| anyhow!("option {name}: {error}"))?;
+        let json = match value {
+            OptionValue::Check(on) => serde_json::Value::from(*on),
+            OptionValue::Spin(n) => serde_json::Value::from(*n),
+            OptionValue::Combo(word) => serde_json::Value::from(*word),
+        };
+        named.insert(name.to_string(), json);
+    }
     let mut position =
         Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))?;
     let builder = Arc::new(Mutex::new(Builder::default()));
@@ -63,7 +85,6 @@ pub fn record<E: Engine>(fen: &str, depth: u32) -> Result<Recorded> {
         builder: builder.clone(),
     };
     let subscriber = tracing_subscriber::registry().with(layer);
-    let mut engine = E::new();
     let control = SearchControl::unlimited();
     // A tracer deeper than any search here: every level is recorded.
     let tracer = Tracer::new(u32::MAX);
@@ -77,7 +98,7 @@ pub fn record<E: Engine>(fen: &str, depth: u32) -> Result<Recorded> {
         version: E::NAME.to_string(),
         fen: fen.to_string(),
         depth,
-        options: Default::default(),
+        options: named,
     })];
     events.append(&mut builder.events);
     events.push(Event::Report(Summary {
