@@ -7,9 +7,9 @@
 //! |---|---|
 //! | `perft DEPTH [--divide]` | counts the move tree, printed as Stockfish's `go perft` prints it, so that the two outputs can be compared with `diff` |
 //! | `perft-suite FILE [--depth N]` | checks every count of an EPD suite (see `common/suites/`) |
-//! | `search [--depth N] [--trace L] [--words it]` | searches one position and prints LaMoSca's log, the statistics and the move |
+//! | `search [--depth N] [--trace L] [--words it] [--paths] [--record FILE] [--record-levels L]` | searches one position and prints LaMoSca's log, the statistics and the move, and writes its record |
 //! | `bench [--depth N] [--repeat R]` | searches a fixed set of positions and reports nodes and speed |
-//! | `explore --record FILE` | steps through a saved search record in the terminal ([`crate::record::explorer`]) |
+//! | `explore [--record FILE]` | steps through a search in the terminal ([`crate::record::explorer`]): a saved record, or one searched with `search`'s options |
 //! | `compare A B` | sets two records of one position and depth side by side ([`crate::record::compare`]) |
 //! | `uci` | speaks UCI ([`crate::uci`]); also what runs with no arguments, which is how a GUI starts an engine |
 //!
@@ -25,8 +25,8 @@
 //! same values and refuse the others with the same words.
 //!
 //! Standard output carries the results only, so that it can be compared
-//! with other programs' or kept as a snapshot; times go to standard error,
-//! or, for `search`, to a line of their own that starts with `Time:`.
+//! with other programs' or kept as a snapshot, and two runs print the same
+//! bytes; times go to standard error (`Time: ...`).
 //!
 //! A mistake in the input (a malformed FEN, an illegal move, a depth out of
 //! range, an unknown command or switch) is reported on one line of standard
@@ -138,6 +138,7 @@ pub fn command<E: Engine>() -> clap::Command {
         ))
         .mut_subcommand("search", |search| search.args(options::args(E::OPTIONS)))
         .mut_subcommand("bench", |bench| bench.args(options::args(E::OPTIONS)))
+        .mut_subcommand("explore", |explore| explore.args(options::args(E::OPTIONS)))
 }
 
 // ANCHOR: run
@@ -160,6 +161,13 @@ pub fn run<E: Engine>() -> ExitCode {
         }
         engine
     };
+    // Their values, for a record's header.
+    let values = || {
+        matches
+            .subcommand()
+            .map(|(_, switches)| options::values::<E>(switches))
+            .unwrap_or_default()
+    };
     let out = &mut io::stdout();
     let done = match cli.command {
         None | Some(Command::Uci) => {
@@ -169,12 +177,14 @@ pub fn run<E: Engine>() -> ExitCode {
         Some(Command::Perft(args)) => perft::run_perft(&args, out).map(|()| ExitCode::SUCCESS),
         Some(Command::PerftSuite(args)) => perft::run_suite(&args, out),
         Some(Command::Search(args)) => {
-            search::run_search(engine(), &args, out).map(|()| ExitCode::SUCCESS)
+            search::run_search(engine(), &args, values(), out).map(|()| ExitCode::SUCCESS)
         }
         Some(Command::Bench(args)) => {
             bench::run_bench(engine(), &args, out).map(|()| ExitCode::SUCCESS)
         }
-        Some(Command::Explore(args)) => explore::run_explore(&args).map(|()| ExitCode::SUCCESS),
+        Some(Command::Explore(args)) => {
+            explore::run_explore(engine(), &args, values()).map(|()| ExitCode::SUCCESS)
+        }
         Some(Command::Compare(args)) => {
             compare::run_compare(&args, out).map(|()| ExitCode::SUCCESS)
         }

@@ -378,8 +378,10 @@ pub struct Statistic {
 }
 
 /// The figure of a [`Statistic`], as numbers; it prints as the trace shows
-/// it: `1234`, `1234 (56.7%)`, `4.58`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// it: `1234`, `1234 (56.7%)`, `4.58`. A record writes it as
+/// `{"count":1234}`, `{"share":{"part":3,"whole":8}}` or `{"ratio":4.58}`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Figure {
     /// A plain count.
     Count(u64),

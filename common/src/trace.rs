@@ -169,8 +169,9 @@ pub struct Window {
     pub beta: i32,
 }
 
-/// What kind of node a search enters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What kind of node a search enters; the record names it in snake case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum NodeKind {
     /// A node of the main search.
     Main,
@@ -191,6 +192,13 @@ impl NodeKind {
             NodeKind::Reduced => "reduced",
         }
     }
+
+    /// The kind called `name`, as [`NodeKind::name`] writes it.
+    pub fn from_name(name: &str) -> Option<NodeKind> {
+        [NodeKind::Main, NodeKind::Quiescence, NodeKind::Reduced]
+            .into_iter()
+            .find(|kind| kind.name() == name)
+    }
 }
 
 // ANCHOR: step_event
@@ -210,6 +218,18 @@ pub trait StepEvent: 'static {
 
     /// How it shows in the text log.
     fn text(&self, words: Words) -> Text;
+
+    /// The value its node returns, for an event that ends the node
+    /// ([`Text::Close`], [`Text::Abandon`]), as the record writes it in the
+    /// node's `result`: by default its field `value`.
+    fn returns(&self) -> Option<i32> {
+        self.fields()
+            .into_iter()
+            .find_map(|(name, value)| match value {
+                FieldValue::Int(value) if name == "value" => i32::try_from(value).ok(),
+                _ => None,
+            })
+    }
 }
 
 /// One value of a [`StepEvent`].
@@ -297,8 +317,9 @@ impl Tracer {
     }
 
     /// A node at `level` is done: whether it had a legal move, its value,
-    /// the move chosen (printed at the root only) and, for alpha-beta, the
-    /// window it was searched with.
+    /// the move chosen (the text log prints it at the root only, the record
+    /// keeps it at every node) and, for alpha-beta, the window it was
+    /// searched with.
     #[inline]
     pub fn result(
         &self,
@@ -309,14 +330,13 @@ impl Tracer {
         window: Option<Window>,
     ) {
         if self.shows(level) {
-            let best = best.filter(|_| level == 1).map(|mv| mv.to_string());
             tracing::info!(
                 target: TARGET,
                 kind = "result",
                 level,
                 found,
                 value,
-                best = best.as_deref(),
+                best = best.map(tracing::field::display),
                 alpha = window.map(|w| w.alpha),
                 beta = window.map(|w| w.beta)
             );
@@ -349,6 +369,18 @@ impl Tracer {
         }
     }
     // ANCHOR_END: tracer_alpha_beta
+
+    // ANCHOR: tracer_moves
+    /// The moves of a node at `level`, as generated, with the values the
+    /// ordering gave them. The text log prints nothing for it; a record
+    /// keeps the list, so that a reader sees what `pick` chose from.
+    #[inline]
+    pub fn moves(&self, level: u32, moves: &[ScoredMove]) {
+        if self.shows(level) {
+            tracing::info!(target: TARGET, kind = "moves", level, moves = %MoveValues(moves));
+        }
+    }
+    // ANCHOR_END: tracer_moves
 
     // ANCHOR: tracer_step
     /// A step's own event, when its level is shown.
@@ -384,11 +416,96 @@ pub fn with_step_event<R>(f: impl FnOnce(&dyn StepEvent) -> R) -> Option<R> {
     STEP.with(|slot| slot.borrow().as_deref().map(f))
 }
 
-/// The fields of one shared trace event.
+/// A node's moves as one field: `e2e4=12 d2d4=8`, written only when a
+/// layer reads it.
+struct MoveValues<'a>(&'a [ScoredMove]);
+
+impl fmt::Display for MoveValues<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, scored) in self.0.iter().enumerate() {
+            let space = if i == 0 { "" } else { " " };
+            write!(f, "{space}{}={}", scored.mv, scored.score)?;
+        }
+        Ok(())
+    }
+}
+
+/// One shared trace event as a layer reads it: what the [`Tracer`]'s
+/// methods emit, parsed once for the text layer and the record's layer
+/// alike. Moves are in UCI notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TraceEvent {
+    /// [`Tracer::node`].
+    Node {
+        level: u32,
+        kind: NodeKind,
+        mv: Option<String>,
+        window: Option<Window>,
+    },
+    /// [`Tracer::moved`], or [`Tracer::cut`] when `cut`.
+    Move {
+        level: u32,
+        mv: String,
+        value: i32,
+        cut: bool,
+    },
+    /// [`Tracer::result`].
+    Result {
+        level: u32,
+        found: bool,
+        value: i32,
+        best: Option<String>,
+        window: Option<Window>,
+    },
+    /// [`Tracer::swap`].
+    Swap {
+        level: u32,
+        out: String,
+        out_score: i32,
+        into: String,
+        into_score: i32,
+    },
+    /// [`Tracer::moves`]: each move and its ordering value.
+    Moves {
+        level: u32,
+        moves: Vec<(String, i32)>,
+    },
+    /// [`Tracer::step`]: the step's event itself is read with
+    /// [`with_step_event`].
+    Step { level: u32 },
+}
+
+impl TraceEvent {
+    /// The trace event a `tracing` event carries; `None` for an event of
+    /// another target or kind.
+    pub(crate) fn read(event: &Event<'_>) -> Option<TraceEvent> {
+        if event.metadata().target() != TARGET {
+            return None;
+        }
+        let mut fields = Fields::default();
+        event.record(&mut fields);
+        fields.into_event()
+    }
+
+    /// The level of the node it belongs to.
+    pub(crate) fn level(&self) -> u32 {
+        match *self {
+            TraceEvent::Node { level, .. }
+            | TraceEvent::Move { level, .. }
+            | TraceEvent::Result { level, .. }
+            | TraceEvent::Swap { level, .. }
+            | TraceEvent::Moves { level, .. }
+            | TraceEvent::Step { level } => level,
+        }
+    }
+}
+
+/// The fields of one shared trace event, as `tracing` hands them over.
 #[derive(Default, Debug)]
 struct Fields {
     kind: String,
     level: u32,
+    node: String,
     mv: Option<String>,
     value: i64,
     cut: bool,
@@ -400,6 +517,59 @@ struct Fields {
     out_score: i64,
     into: String,
     into_score: i64,
+    moves: String,
+}
+
+impl Fields {
+    /// The event the fields make up.
+    fn into_event(self) -> Option<TraceEvent> {
+        let level = self.level;
+        let window = self.alpha.zip(self.beta).map(|(alpha, beta)| Window {
+            alpha: alpha as i32,
+            beta: beta as i32,
+        });
+        Some(match self.kind.as_str() {
+            "node" => TraceEvent::Node {
+                level,
+                kind: NodeKind::from_name(&self.node)?,
+                mv: self.mv,
+                window,
+            },
+            "move" => TraceEvent::Move {
+                level,
+                mv: self.mv.unwrap_or_default(),
+                value: self.value as i32,
+                cut: self.cut,
+            },
+            "result" => TraceEvent::Result {
+                level,
+                found: self.found,
+                value: self.value as i32,
+                best: self.best,
+                window,
+            },
+            "swap" => TraceEvent::Swap {
+                level,
+                out: self.out,
+                out_score: self.out_score as i32,
+                into: self.into,
+                into_score: self.into_score as i32,
+            },
+            "moves" => TraceEvent::Moves {
+                level,
+                moves: self
+                    .moves
+                    .split_whitespace()
+                    .filter_map(|item| {
+                        let (mv, score) = item.split_once('=')?;
+                        Some((mv.to_string(), score.parse().ok()?))
+                    })
+                    .collect(),
+            },
+            "step" => TraceEvent::Step { level },
+            _ => return None,
+        })
+    }
 }
 
 impl Visit for Fields {
@@ -430,10 +600,12 @@ impl Visit for Fields {
     fn record_str(&mut self, field: &Field, value: &str) {
         match field.name() {
             "kind" => self.kind = value.to_string(),
+            "node" => self.node = value.to_string(),
             "best" => self.best = Some(value.to_string()),
             "mv" => self.mv = Some(value.to_string()),
             "out" => self.out = value.to_string(),
             "into" => self.into = value.to_string(),
+            "moves" => self.moves = value.to_string(),
             _ => {}
         }
     }
@@ -498,6 +670,25 @@ impl State {
         }
     }
 
+    /// The moves from the root to the innermost open node at `level` or
+    /// above, as `search --paths` prefixes a line with them: `[d2d4 d7d5]`.
+    /// A node searched again inside itself adds no move.
+    fn path(&self, level: u32) -> String {
+        let mut path = String::from("[");
+        let mut last_level = 0;
+        for node in self.open.iter().filter(|node| node.level <= level) {
+            if let (Some(mv), true) = (&node.mv, node.level > last_level) {
+                if path.len() > 1 {
+                    path.push(' ');
+                }
+                path.push_str(mv);
+            }
+            last_level = node.level;
+        }
+        path.push_str("] ");
+        path
+    }
+
     /// Ends the innermost open node at `level` and those inside it, and
     /// hands back its list of moves.
     fn close(&mut self, level: u32) -> String {
@@ -512,6 +703,10 @@ impl State {
 /// The `tracing-subscriber` layer that prints trace events as lines.
 pub struct TraceLayer {
     words: Words,
+    /// The deepest level printed; a record may be asked for deeper ones.
+    depth: u32,
+    /// Whether each line starts with the path from the root.
+    paths: bool,
     state: Mutex<State>,
     sink: Sink,
 }
@@ -525,55 +720,96 @@ impl TraceLayer {
     fn to_sink(words: Words, sink: Sink) -> TraceLayer {
         TraceLayer {
             words,
+            depth: u32::MAX,
+            paths: false,
             state: Mutex::new(State::default()),
             sink,
         }
     }
 
+    /// The same layer, printing levels 1 to `depth` only (the tracer may
+    /// show deeper levels to a record).
+    pub fn levels(mut self, depth: u32) -> TraceLayer {
+        self.depth = depth;
+        self
+    }
+
+    /// The same layer, starting each line with the moves from the root to
+    /// the node it belongs to (`search --paths`).
+    pub fn with_paths(mut self, paths: bool) -> TraceLayer {
+        self.paths = paths;
+        self
+    }
+
+    /// The lines of `event`, each after its path when paths are asked for.
+    fn text(&self, event: &TraceEvent, state: &mut State) -> String {
+        if !self.paths {
+            return self.lines(event, state);
+        }
+        let path = state.path(event.level());
+        let lines = self.lines(event, state);
+        lines
+            .lines()
+            .map(|line| format!("{path}{line}\n"))
+            .collect()
+    }
+
     /// The lines a shared event completes (none for most moves).
-    fn lines(&self, fields: &Fields, state: &mut State) -> String {
+    fn lines(&self, event: &TraceEvent, state: &mut State) -> String {
         let w = self.words.vocabulary();
-        let level = fields.level;
         let mut lines = String::new();
-        match fields.kind.as_str() {
-            "node" => state.enter(level, fields.mv.clone()),
-            "move" => {
-                let node = state.at(level);
-                let cut = if fields.cut { CUT_MARK } else { "" };
+        match event {
+            TraceEvent::Node { level, mv, .. } => state.enter(*level, mv.clone()),
+            TraceEvent::Move {
+                level,
+                mv,
+                value,
+                cut,
+            } => {
+                let node = state.at(*level);
+                let cut = if *cut { CUT_MARK } else { "" };
                 if let Some(swap_line) = node.swap.take() {
                     let _ = writeln!(lines, "{swap_line}{cut}");
                 }
-                let mv = fields.mv.as_deref().unwrap_or_default();
-                let _ = write!(node.moves, " {mv}={}{cut}", fields.value);
+                let _ = write!(node.moves, " {mv}={value}{cut}");
             }
-            "swap" => {
-                state.at(level).swap = Some(format!(
-                    "{} {}={} {} {}={}",
-                    w.swap, fields.out, fields.out_score, w.with, fields.into, fields.into_score
+            TraceEvent::Swap {
+                level,
+                out,
+                out_score,
+                into,
+                into_score,
+            } => {
+                state.at(*level).swap = Some(format!(
+                    "{} {out}={out_score} {} {into}={into_score}",
+                    w.swap, w.with
                 ));
             }
-            "result" => {
+            TraceEvent::Result {
+                level,
+                found,
+                value,
+                best,
+                window,
+            } => {
+                let level = *level;
                 let moves = state.close(level);
                 let _ = writeln!(lines, "{} {} {level}:{moves}", w.moves, w.level);
-                let window = fields.alpha.zip(fields.beta).map(|(alpha, beta)| Window {
-                    alpha: alpha as i32,
-                    beta: beta as i32,
-                });
-                let value = fields.value as i32;
                 lines += &self
                     .words
-                    .result_line(w.result, level, fields.found, value, window);
-                if let Some(best) = &fields.best {
+                    .result_line(w.result, level, *found, *value, *window);
+                // The log names the move chosen at the root only.
+                if let Some(best) = best.as_ref().filter(|_| level == 1) {
                     let _ = write!(lines, ", {}={best}", w.best);
                 }
                 lines.push('\n');
             }
-            "step" => {
+            TraceEvent::Moves { .. } => {}
+            TraceEvent::Step { level } => {
                 if let Some(text) = with_step_event(|event| event.text(self.words)) {
-                    self.step_lines(text, level, state, &mut lines);
+                    self.step_lines(text, *level, state, &mut lines);
                 }
             }
-            _ => {}
         }
         lines
     }
@@ -600,14 +836,13 @@ impl TraceLayer {
 
 impl<S: Subscriber> Layer<S> for TraceLayer {
     fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
-        if event.metadata().target() != TARGET {
+        let Some(event) = TraceEvent::read(event).filter(|event| event.level() <= self.depth)
+        else {
             return;
-        }
-        let mut fields = Fields::default();
-        event.record(&mut fields);
+        };
         let lines = {
             let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-            self.lines(&fields, &mut state)
+            self.text(&event, &mut state)
         };
         if !lines.is_empty() {
             let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());

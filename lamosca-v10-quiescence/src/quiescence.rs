@@ -283,6 +283,7 @@ impl Run<'_> {
         for scored in self.stack.moves_mut(ply) {
             scored.score = mvv_lva(scored.mv);
         }
+        self.tracer.moves(level, self.stack.moves(ply));
 
         for i in 0..count {
             self.pick(ply, i, level);
@@ -389,6 +390,7 @@ impl Run<'_> {
         for scored in self.stack.moves_mut(ply) {
             scored.score = mvv_lva(scored.mv);
         }
+        self.tracer.moves(level, self.stack.moves(ply));
         for i in 0..count {
             self.pick(ply, i, level);
             let mv = self.stack.moves(ply)[i].mv;

@@ -64,6 +64,7 @@ impl Search<'_> {
         let ply = level as usize - 1;
         let count = self.stack.generate(position, ply).len();
         self.order.score(self.stack.moves_mut(ply), ply);
+        self.tracer.moves(level, self.stack.moves(ply));
         let mut best_move = None;
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).

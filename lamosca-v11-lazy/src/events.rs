@@ -154,6 +154,11 @@ impl StepEvent for LazyCut {
         ]
     }
 
+    // The node is cut off: it returns beta, not the shallower value.
+    fn returns(&self) -> Option<i32> {
+        Some(self.beta)
+    }
+
     fn text(&self, words: Words) -> Text {
         let (w, k) = (words.vocabulary(), vocabulary(words));
         // The node ends here: nothing of it is left to print.

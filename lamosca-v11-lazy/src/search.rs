@@ -123,6 +123,7 @@ impl Search<'_> {
         let count = self.stack.generate(position, ply).len();
         let moves = self.stack.moves_mut(ply);
         score_moves(moves, hint.map(|h| h.mv), self.scoring, self.killers, ply);
+        self.tracer.moves(level, self.stack.moves(ply));
         // Until a move raises alpha, the best move is the one handed up, at
         // the depth it was found at (the seed keeps it in `retMove`).
         let mut best = hint;

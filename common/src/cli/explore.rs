@@ -1,4 +1,7 @@
-//! `explore --record FILE`: step through a saved search in the terminal.
+//! `explore`: step through a search in the terminal: a saved one
+//! (`explore --record FILE`), or one searched with `search`'s options
+//! (`--fen`, `--moves`, `--depth`, the engine's switches) into a scratch
+//! record that is removed when the explorer quits.
 //!
 //! The screen and the keys are those of [`crate::record::explorer`]; this
 //! file runs them on a real terminal. The terminal is put back as it was
@@ -7,34 +10,78 @@
 //! not a terminal there is nothing to draw on: the command says so and
 //! exits with code 2.
 
+use std::fs::File;
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use crossterm::event::{self, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use serde_json::{Map, Value};
 
+use super::{depth_parser, PositionArgs};
+use crate::deepen::DEFAULT_DEPTH;
+use crate::engine::Engine;
 use crate::record::explorer::{draw, Explorer, Key};
-use crate::record::Record;
+use crate::record::{record_search, Record};
 
 /// The arguments of `explore`.
 #[derive(Args, Debug)]
 pub(super) struct ExploreArgs {
-    /// The record to open, as `search --record FILE` writes it
-    #[arg(long, value_name = "FILE")]
-    record: PathBuf,
+    /// The record to open, as `search --record FILE` writes it [default:
+    /// search the position given and open its record]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "fen", "moves"])]
+    record: Option<PathBuf>,
+
+    /// How many plies deep to search, 1 to 64 [default: 4]
+    #[arg(long, value_name = "N", value_parser = depth_parser())]
+    depth: Option<u32>,
+
+    #[command(flatten)]
+    position: PositionArgs,
 }
 
-/// Opens the record and runs the explorer until the reader quits.
-pub(super) fn run_explore(args: &ExploreArgs) -> Result<()> {
-    let record = Record::open(&args.record)
-        .with_context(|| format!("cannot read the record '{}'", args.record.display()))?;
+/// Opens the record, or searches one into a scratch file, and runs the
+/// explorer until the reader quits.
+pub(super) fn run_explore<E: Engine>(
+    mut engine: E,
+    args: &ExploreArgs,
+    options: Map<String, Value>,
+) -> Result<()> {
     if !io::stdout().is_terminal() {
         bail!(
             "explore draws on a terminal, and standard output is not one \
              (to keep a search as a file, use `search --record FILE`)"
         );
     }
+    match &args.record {
+        Some(path) => explore_file(path),
+        None => {
+            let position = args.position.position()?;
+            let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+            let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
+            let _remove = Scratch(path.clone());
+            let file = File::create(&path)
+                .with_context(|| format!("cannot write the record '{}'", path.display()))?;
+            record_search(&mut engine, &position, depth, 0, options, file)?;
+            explore_file(&path)
+        }
+    }
+}
+
+/// Removes the scratch record when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Runs the explorer on the record at `path`.
+fn explore_file(path: &Path) -> Result<()> {
+    let record = Record::open(path)
+        .with_context(|| format!("cannot read the record '{}'", path.display()))?;
     let mut explorer = Explorer::new(&record)?;
     // `try_init` enters raw mode and the alternate screen and installs a
     // panic hook that leaves them; the guard leaves them on every return.

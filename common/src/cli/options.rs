@@ -17,6 +17,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches};
+use serde_json::{Map, Value};
 
 use crate::engine::{Engine, EngineOption, OptionKind, OptionValue};
 
@@ -78,7 +79,36 @@ fn capitalized(help: &str) -> String {
 /// engine switches gives none.
 pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
     for option in E::OPTIONS {
-        let given = match option.kind {
+        if let Some(value) = given(option, matches) {
+            // Clap read the value through the same declaration, so the
+            // setter cannot refuse it.
+            let set = option.set(engine, value);
+            debug_assert!(set.is_ok(), "{set:?}");
+        }
+    }
+}
+
+/// Every option's value by its UCI name, given in `matches` or by
+/// default, as a record's header keeps them.
+pub(super) fn values<E: Engine>(matches: &ArgMatches) -> Map<String, Value> {
+    E::OPTIONS
+        .iter()
+        .map(|option| {
+            let value = given(option, matches).unwrap_or_else(|| option.default_value());
+            let json = match value {
+                OptionValue::Check(on) => Value::from(on),
+                OptionValue::Spin(n) => Value::from(n),
+                OptionValue::Combo(word) => Value::from(word),
+            };
+            (option.name.to_string(), json)
+        })
+        .collect()
+}
+
+/// The value of `option` given in `matches`, if any.
+fn given<E>(option: &EngineOption<E>, matches: &ArgMatches) -> Option<OptionValue> {
+    {
+        match option.kind {
             OptionKind::Check { default, .. } => matches
                 .try_get_one::<bool>(option.name)
                 .ok()
@@ -90,12 +120,6 @@ pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
                 .ok()
                 .flatten()
                 .copied(),
-        };
-        if let Some(value) = given {
-            // Clap read the value through the same declaration, so the
-            // setter cannot refuse it.
-            let set = option.set(engine, value);
-            debug_assert!(set.is_ok(), "{set:?}");
         }
     }
 }

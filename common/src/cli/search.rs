@@ -1,35 +1,48 @@
 //! `search`: one position searched, with LaMoSca's log.
 //!
 //! The output is the log of the levels asked for (`--trace`, in English or
-//! in the original's Italian with `--words it`), one line of statistics, one
-//! line of time, and last the move:
+//! in the original's Italian with `--words it`), one line of statistics,
+//! and last the move:
 //!
 //! ```text
 //! Mosse livello 1: a2a3=-11 a2a4=-10 ... g1h3=-7
 //! Risultato livello 1: Trovata=1, Valore=0, Mossa=d2d4
 //! Statistics: nodes 421, leaves evaluated 400
-//! Time: 0.1 ms, nps 4210000
 //! bestmove d2d4 value 0 nodes 421
 //! ```
 //!
-//! Only the `Time:` line changes from run to run, so tests and the book
-//! filter it out and keep the rest. With `--movetime` the driver deepens
+//! The time and the speed, `Time: 0.1 ms, nps 4210000`, go to standard
+//! error: two runs of one search print the same bytes on standard output,
+//! so `diff` between two versions' outputs shows only what differs.
+//! `--paths` starts each log line with the moves from the root to its node
+//! (`[d2d4 d7d5] Moves level 3: ...`), so that a line can be found in the
+//! tree.
+//!
+//! `--record FILE` writes the whole search as a record
+//! ([`crate::record`]), every level unless `--record-levels L` bounds it;
+//! with `--record -` the record goes to standard output and the rest to
+//! standard error. With `--movetime` the driver deepens
 //! ([`crate::deepen`]) and prints an `info` line per finished depth, as UCI
 //! does; the nodes are then those of every depth, the other statistics
 //! those of the deepest.
 
-use std::io::Write;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+use serde_json::{Map, Value};
+use tracing_subscriber::prelude::*;
 
 use super::{depth_parser, trace_parser, PositionArgs};
 use crate::deepen::{deepen, movetime_budget, nodes_per_second, Limits, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::engine::{Engine, SearchControl};
-use crate::trace::{self, Tracer, Words};
+use crate::record::{self, Header, RecordLayer, SCHEMA};
+use crate::trace::{TraceLayer, Tracer, Words};
 use crate::uci::NULL_MOVE;
 
 /// The level the log goes down to when `--trace` is not given: the root's
@@ -78,26 +91,100 @@ pub(super) struct SearchArgs {
     /// Think for MS milliseconds, deepening one depth at a time
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
+
+    /// Write the search's record to FILE as JSON Lines, '-' for standard
+    /// output (the log and the move then go to standard error)
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+
+    /// Record levels 1 to L only [default: every level]
+    #[arg(long, value_name = "L", value_parser = depth_parser(), requires = "record")]
+    record_levels: Option<u32>,
+
+    /// Start each log line with the moves from the root to its node
+    #[arg(long)]
+    paths: bool,
 }
 
-/// Searches and prints the log, the statistics and the move.
+impl SearchArgs {
+    /// The depth searched: `--depth`, or the default of one search or of
+    /// a deepening search.
+    fn depth(&self) -> u32 {
+        let deepening = if self.movetime.is_some() {
+            MAX_DEPTH
+        } else {
+            DEFAULT_DEPTH
+        };
+        self.depth.unwrap_or(deepening)
+    }
+}
+
+/// Searches and prints the log, the statistics and the move, and writes
+/// the record when asked; `options` are the engine's options by UCI name,
+/// for the record's header.
 pub(super) fn run_search<E: Engine>(
     mut engine: E,
     args: &SearchArgs,
+    options: Map<String, Value>,
     out: &mut impl Write,
 ) -> Result<()> {
     let mut position = args.position.position()?;
-    trace::install(args.words.into());
-    let tracer = Tracer::new(args.trace);
+    // With the record on standard output, everything else goes aside.
+    let record_to_stdout = args
+        .record
+        .as_ref()
+        .is_some_and(|path| path.as_os_str() == record::STDOUT);
+    let mut stderr = io::stderr();
+    let out: &mut dyn Write = if record_to_stdout { &mut stderr } else { out };
+    let trace = if record_to_stdout { 0 } else { args.trace };
+    let record_levels = args.record_levels.unwrap_or(u32::MAX);
+
+    // Step 1. The layers: the text log, and the record when asked for.
+    let recording = match &args.record {
+        None => None,
+        Some(path) => {
+            let file = record::output(path)
+                .with_context(|| format!("cannot write the record '{}'", path.display()))?;
+            let header = Header {
+                schema: SCHEMA,
+                version: E::NAME.to_string(),
+                fen: position.to_fen(),
+                depth: args.depth(),
+                options,
+            };
+            Some(RecordLayer::new(file, &header, record_levels)?)
+        }
+    };
+    let (record_layer, recording) = recording.unzip();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let text_layer = TraceLayer::stdout(args.words.into())
+        .levels(trace)
+        .with_paths(args.paths)
+        .with_filter(filter);
+    let _ = tracing_subscriber::registry()
+        .with(text_layer)
+        .with(record_layer)
+        .try_init();
+    let shown = if args.record.is_some() {
+        trace.max(record_levels)
+    } else {
+        trace
+    };
+    let tracer = Tracer::new(shown);
+
+    // Step 2. The search.
     let started = Instant::now();
     let report = match args.movetime {
-        None => {
-            let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
-            engine.search(&mut position, depth, &SearchControl::unlimited(), &tracer)
-        }
+        None => engine.search(
+            &mut position,
+            args.depth(),
+            &SearchControl::unlimited(),
+            &tracer,
+        ),
         Some(movetime) => {
             let limits = Limits {
-                depth: args.depth.unwrap_or(MAX_DEPTH),
+                depth: args.depth(),
                 deadline: started.checked_add(movetime_budget(Duration::from_millis(movetime))),
                 nodes: None,
             };
@@ -120,18 +207,25 @@ pub(super) fn run_search<E: Engine>(
         }
     };
     let elapsed = started.elapsed();
+    if let Some(recording) = recording {
+        recording
+            .finish(&report)
+            .context("cannot write the record")?;
+    }
 
+    // Step 3. The statistics and the move; the time aside, on standard
+    // error, since it differs from run to run.
     write!(out, "Statistics: nodes {}", report.nodes)?;
     for statistic in &report.statistics {
         write!(out, ", {} {}", statistic.label, statistic.value)?;
     }
     writeln!(out)?;
-    writeln!(
-        out,
+    let _ = writeln!(
+        io::stderr(),
         "Time: {:.1} ms, nps {}",
         elapsed.as_secs_f64() * 1_000.0,
         nodes_per_second(report.nodes, elapsed)
-    )?;
+    );
     let best = report
         .best
         .map_or_else(|| NULL_MOVE.to_string(), |mv| mv.to_string());

@@ -39,29 +39,9 @@ pub struct Header {
     pub options: Map<String, Value>,
 }
 
-/// What kind of search a node belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NodeKind {
-    /// The full-width search, above the horizon.
-    Main,
-    /// Beyond the horizon: quiescence, captures only (LaMoSca's "Orizzonte").
-    Quiescence,
-    /// A reduced search made only to order the moves (internal iterative
-    /// deepening).
-    Reduced,
-}
-
-impl NodeKind {
-    /// The word the record uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeKind::Main => "main",
-            NodeKind::Quiescence => "quiescence",
-            NodeKind::Reduced => "reduced",
-        }
-    }
-}
+/// What kind of search a node belongs to: the trace's own kind, so that
+/// the record and the log name nodes alike.
+pub use crate::trace::NodeKind;
 
 /// A node is entered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,17 +123,19 @@ pub struct NodeResult {
     pub best: Option<String>,
 }
 
-/// One figure of the statistics the text output prints.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Figure {
+/// One figure of the statistics the text output prints, as numbers:
+/// `{"label":"beta cut-offs","value":{"count":1234}}`, a share as
+/// `{"share":{"part":3,"whole":8}}`, a ratio as `{"ratio":4.58}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Statistic {
     /// What is counted: `leaves evaluated`.
     pub label: String,
-    /// The figure as printed: `400`, `1234 (56.7%)`.
-    pub value: String,
+    /// The figure; it prints as the text output shows it.
+    pub value: crate::Figure,
 }
 
 /// The last line: the search's answer and statistics.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// The move chosen, if any.
     pub best: Option<String>,
@@ -163,7 +145,7 @@ pub struct Summary {
     pub nodes: u64,
     /// The other statistics, in the order the text output prints them.
     #[serde(default)]
-    pub statistics: Vec<Figure>,
+    pub statistics: Vec<Statistic>,
 }
 
 /// Anything else a chapter teaches, as a kind name and named fields:

@@ -19,22 +19,29 @@
 //!
 //! # Writing and reading
 //!
+//! [`record_search`] records one search of an engine into any writer;
+//! [`RecordLayer`], the layer it runs, writes the record from the trace's
+//! events beside the text log (`search --record FILE`).
 //! [`RecordWriter`] writes events as they come, through a buffer, and keeps
 //! none; [`Record`] indexes a file and reads the events of a node when they
 //! are asked for. [`compare`] sets two records side by side, and
 //! [`explorer`] is the state and the screen of `explore`.
 
+mod check;
 pub mod compare;
 mod error;
 mod event;
 pub mod explorer;
+mod layer;
 mod reader;
 mod writer;
 
+pub use check::{check_record, Bounds};
 pub use error::RecordError;
 pub use event::{
-    ChapterEvent, Cut, Event, Figure, Header, MoveList, NodeEntry, NodeKind, NodeResult,
-    OrderedMove, Summary, Swap, KNOWN_EVENTS, SCHEMA,
+    ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,
+    Statistic, Summary, Swap, KNOWN_EVENTS, SCHEMA,
 };
+pub use layer::{record_search, RecordLayer, Recording};
 pub use reader::{MoveName, NodeInfo, Place, Record};
-pub use writer::{RecordWriter, STDOUT};
+pub use writer::{output, RecordWriter, STDOUT};

@@ -38,13 +38,18 @@ impl RecordWriter<Box<dyn Write + Send>> {
     /// A writer to the file at `path`, created or emptied, or to standard
     /// output when `path` is [`STDOUT`].
     pub fn create(path: &Path) -> io::Result<Self> {
-        let out: Box<dyn Write + Send> = if path.as_os_str() == STDOUT {
-            Box::new(io::stdout())
-        } else {
-            Box::new(File::create(path)?)
-        };
-        Ok(RecordWriter::new(out))
+        Ok(RecordWriter::new(output(path)?))
     }
+}
+
+/// The file at `path`, created or emptied, or standard output when `path`
+/// is [`STDOUT`].
+pub fn output(path: &Path) -> io::Result<Box<dyn Write + Send>> {
+    Ok(if path.as_os_str() == STDOUT {
+        Box::new(io::stdout())
+    } else {
+        Box::new(File::create(path)?)
+    })
 }
 
 impl<W: Write> RecordWriter<W> {

@@ -9,8 +9,8 @@
 use std::path::PathBuf;
 
 use common::record::{
-    ChapterEvent, Cut, Event, Figure, Header, MoveList, NodeEntry, NodeKind, NodeResult,
-    OrderedMove, RecordWriter, Summary, Swap, SCHEMA,
+    ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,
+    RecordWriter, Statistic, Summary, Swap, SCHEMA,
 };
 use common::{evaluate, no_moves_score, Move, Position, INFINITY};
 
@@ -65,9 +65,9 @@ pub fn record_search(
         best: best.map(|mv| mv.to_string()),
         value,
         nodes: u64::from(nodes),
-        statistics: vec![Figure {
+        statistics: vec![Statistic {
             label: "leaves evaluated".into(),
-            value: recorder.leaves().to_string(),
+            value: common::Figure::Count(recorder.leaves() as u64),
         }],
     }));
     let path = write(&recorder.events, name);
