@@ -104,14 +104,19 @@
         if (nodes.has(event.id)) throw new RecordError(line, `node ${event.id} is entered twice`);
         const parent = event.parent === null || event.parent === undefined ? null : nodeOf(event.parent);
         if (parent === null && nodes.size > 0) throw new RecordError(line, `node ${event.id} has no parent`);
-        const path = parent ? parent.path.concat([event.move]) : [];
+        // A node entered with no move below a parent is that parent searched
+        // again inside itself (v0.11's internal deepening at the root): it
+        // shares the parent's path and position.
+        const again = parent !== null && (event.move === null || event.move === undefined);
+        const path = parent && !again ? parent.path.concat([event.move]) : parent ? parent.path : [];
         const key = path.join(" ");
         const twins = byPath.get(key) || [];
         const node = {
           id: event.id,
           parent,
           level: event.level,
-          move: parent ? event.move : null,
+          move: again ? parent.move : parent ? event.move : null,
+          again,
           alpha: event.alpha === undefined ? null : event.alpha,
           beta: event.beta === undefined ? null : event.beta,
           kind: event.kind || null,
@@ -162,7 +167,11 @@
   /** The position at a node, built once from its parent's. */
   function positionOf(record, node) {
     if (node.position === null) {
-      node.position = node.parent ? Board.play(positionOf(record, node.parent), node.move) : record.root;
+      node.position = !node.parent
+        ? record.root
+        : node.again
+          ? positionOf(record, node.parent)
+          : Board.play(positionOf(record, node.parent), node.move);
     }
     return node.position;
   }
@@ -211,7 +220,13 @@
     // The moves not tried yet, in the order pick has left them: each swap
     // exchanges two places of the list.
     const triedMoves = new Set(tried.map((child) => child.move));
-    const list = node.list.slice();
+    // Without the node's move list (a record may leave it out), the moves
+    // known to wait are those pick brought forward and not tried yet.
+    const list = node.list.length
+      ? node.list.slice()
+      : swaps
+          .filter((swap, i) => !swaps.slice(0, i).some((earlier) => earlier.in === swap.in))
+          .map((swap) => ({ move: swap.in, order: swap.in_value }));
     for (const swap of swaps) {
       const a = list.findIndex((entry) => entry.move === swap.out);
       const b = list.findIndex((entry) => entry.move === swap.in);

@@ -16,6 +16,7 @@ use lamosca_v07::NegaMax;
 
 use crate::chapter::Chapter;
 use crate::draw::diagram::{self, Marks};
+use crate::draw::stepper;
 use crate::files::Generated;
 use crate::markdown::{code, md, thousands, Align, Table};
 use crate::measure::measured_header;
@@ -26,7 +27,11 @@ use crate::snapshots::Snapshot;
 pub const CHAPTER: Chapter = Chapter {
     page: "v07-negamax.md",
     krate: Some("lamosca-v07"),
-    generated: |sources| v07_chapter(&sources.snapshots),
+    generated: |sources| {
+        let mut files = v07_chapter(&sources.snapshots)?;
+        files.extend(v07_stepper()?);
+        Ok(files)
+    },
     measured: &[("speed", || Ok(vec![speed()]))],
 };
 
@@ -247,4 +252,19 @@ pub fn speed() -> Generated {
         per_second(leaves, time),
     ]);
     Generated::new("speed.md", format!("{}{}", header(), table.render()))
+}
+
+/// The stepper of the v0.07 chapter: NegaMax's search of the small
+/// position whose tree the v0.09 chapter draws.
+pub fn v07_stepper() -> Result<Vec<Generated>> {
+    stepper::stepper(
+        "v07-stepper",
+        &[stepper::Search {
+            name: "v07-tree",
+            fen: crate::draw::tree::TREE_FEN,
+            depth: crate::draw::tree::TREE_DEPTH,
+            run: stepper::run::<lamosca_v07::NegaMax>,
+            options: &[],
+        }],
+    )
 }

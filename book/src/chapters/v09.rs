@@ -12,7 +12,7 @@ use anyhow::Result;
 use common::perft;
 
 use crate::chapter::{Chapter, Sources};
-use crate::draw::{chart, tree};
+use crate::draw::{chart, stepper, tree};
 use crate::files::Generated;
 use crate::markdown::{md, thousands, Align, Table};
 use crate::measure::{time_of, timed, timed_header, COUNTED};
@@ -33,6 +33,8 @@ pub const CHAPTER: Chapter = Chapter {
 fn generated(_: &Sources) -> Result<Vec<Generated>> {
     let mut files = v09_generated()?;
     files.extend(tree::v09_tree()?);
+    files.extend(v09_stepper()?);
+    files.extend(crate::draw::fan::v09_fans()?);
     files.push(Generated::new(
         "charts/nodes-v07-v09.svg",
         chart::generated_nodes_chart("Nodes searched per depth: NegaMax and alpha-beta", |v| {
@@ -283,6 +285,31 @@ fn deep_rows(runs: &Runs) -> Runs {
         .filter(|row| row[0].depth > V09_GENERATED.depth)
         .cloned()
         .collect()
+}
+
+/// The stepper of the v0.09 chapter: alpha-beta and NegaMax on the drawn
+/// tree's position in lockstep, alpha-beta leading, so that NegaMax's
+/// panel greys the moves alpha-beta never tries.
+pub fn v09_stepper() -> Result<Vec<Generated>> {
+    stepper::stepper(
+        "v09-stepper",
+        &[
+            stepper::Search {
+                name: "v09-alphabeta",
+                fen: tree::TREE_FEN,
+                depth: tree::TREE_DEPTH,
+                run: stepper::run::<lamosca_v09::AlphaBeta>,
+                options: &[],
+            },
+            stepper::Search {
+                name: "v09-negamax",
+                fen: tree::TREE_FEN,
+                depth: tree::TREE_DEPTH,
+                run: stepper::run::<lamosca_v07::NegaMax>,
+                options: &[],
+            },
+        ],
+    )
 }
 
 #[cfg(test)]

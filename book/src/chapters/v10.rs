@@ -40,6 +40,7 @@ pub const CHAPTER: Chapter = Chapter {
 /// Everything the v0.10 chapter shows beyond the mirrored snapshots.
 fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     let mut files = v10_chapter(&sources.root, &sources.snapshots)?;
+    files.extend(v10_stepper()?);
     files.push(Generated::new(
         "charts/nodes-per-depth.svg",
         chart::generated_nodes_chart("Nodes searched per depth, every version", |_| true)?,
@@ -361,4 +362,32 @@ pub fn wac() -> Result<Vec<Generated>> {
         );
     }
     Ok(vec![Generated::new("wac.md", body)])
+}
+
+/// The position of the v0.10 chapter's stepper: a pawn trade is on the
+/// board, so the horizon falls in the middle of captures.
+pub const STEPPER_FEN: &str = "4k3/8/3p4/4p3/3P4/2N5/8/4K3 w - - 0 1";
+
+/// The stepper of the v0.10 chapter: v0.10 and v0.09 at the horizon,
+/// v0.10 leading, so its quiescence nodes show where v0.09 stops.
+pub fn v10_stepper() -> Result<Vec<Generated>> {
+    crate::draw::stepper::stepper(
+        "v10-stepper",
+        &[
+            crate::draw::stepper::Search {
+                name: "v10-horizon",
+                fen: STEPPER_FEN,
+                depth: 2,
+                run: crate::draw::stepper::run::<lamosca_v10_quiescence::QuiescenceSearch>,
+                options: &[],
+            },
+            crate::draw::stepper::Search {
+                name: "v09-horizon",
+                fen: STEPPER_FEN,
+                depth: 2,
+                run: crate::draw::stepper::run::<lamosca_v09::AlphaBeta>,
+                options: &[],
+            },
+        ],
+    )
 }

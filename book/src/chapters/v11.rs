@@ -21,7 +21,7 @@ use common::{Engine, Move, OptionValue, Position, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 
-use crate::chapter::{nothing, Chapter};
+use crate::chapter::Chapter;
 use crate::draw::chart::measured_charts;
 use crate::files::{Generated, Workspace};
 use crate::markdown::{code, thousands, Align, Table};
@@ -34,7 +34,7 @@ use crate::wac::read_wac;
 pub const CHAPTER: Chapter = Chapter {
     page: "v11-lazy.md",
     krate: Some("lamosca-v11-lazy"),
-    generated: nothing,
+    generated: |_| v11_stepper(),
     measured: &[
         ("v11", depths),
         ("v11-wac", wac),
@@ -302,6 +302,25 @@ pub fn wac() -> Result<Vec<Generated>> {
 
 fn parse(fen: &str) -> Result<Position> {
     Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))
+}
+
+/// The position of the v0.11 chapter's stepper: White is a knight and a
+/// rook up, so many nodes stand far above beta and the lazy cut fires.
+pub const STEPPER_FEN: &str = "6k1/5ppp/8/8/8/2N5/5PPP/3R2K1 w - - 0 1";
+
+/// The stepper of the v0.11 chapter: v0.11's search four plies deep, its
+/// internal deepenings and lazy cuts shown at their nodes.
+pub fn v11_stepper() -> Result<Vec<Generated>> {
+    crate::draw::stepper::stepper(
+        "v11-stepper",
+        &[crate::draw::stepper::Search {
+            name: "v11-lazy",
+            fen: STEPPER_FEN,
+            depth: 4,
+            run: crate::draw::stepper::run::<LazySearch>,
+            options: &[],
+        }],
+    )
 }
 
 #[cfg(test)]

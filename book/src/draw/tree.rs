@@ -1,15 +1,14 @@
 //! A search tree small enough to draw: NegaMax's full tree above the tree
 //! alpha-beta searches, with its cut-offs marked.
 //!
-//! The engines do not keep their trees; they only count them. So this
-//! module searches again, with a NegaMax and an alpha-beta written to record
-//! every node they visit. Both follow the engines step by step: the moves
-//! come from the same [`MoveStack`] in the same order, the alpha-beta is
-//! fail-hard and orders its moves with v0.09's own [`MoveOrder`] and
-//! [`pick`], learning history at each cut-off as the engine does. The tests
-//! check that the recorded trees have exactly the nodes, the value and the
-//! move of `lamosca-v07` and `lamosca-v09` on the position drawn, so the
-//! picture is the engines' tree, not a textbook's.
+//! Both trees are the engines' own: `lamosca-v07` and `lamosca-v09` search
+//! the position with every level recorded ([`crate::draw::recorded`]), and
+//! the trees are read from their records' events: each `node` event is a
+//! box, each `result` its value, each `cut` a red edge, each `swap` a move
+//! that `pick` brought forward. What alpha-beta never visited is taken from
+//! NegaMax's record of the same position, in the order the moves were
+//! still waiting in when the cut came: the moves as generated (NegaMax's
+//! order), with the node's recorded swaps replayed on them.
 //!
 //! The drawing is SVG written as text, like [`crate::draw::diagram`]: the same
 //! tree always gives the same bytes. Nodes are boxes holding the value of
@@ -23,11 +22,12 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{anyhow, Result};
-use common::{evaluate, no_moves_score, Move, MoveStack, Position, INFINITY};
-use lamosca_v09::ordering::{pick, MoveOrder};
+use anyhow::{anyhow, bail, Result};
+use common::record::Event;
+use common::{Move, Position, INFINITY};
 
 use crate::draw::diagram::{self, Marks};
+use crate::draw::recorded::record;
 use crate::files::Generated;
 use crate::markdown::{code, GENERATED_NOTE};
 
@@ -73,10 +73,10 @@ pub struct Node {
     pub window: Option<(i32, i32)>,
     /// True when this node's move made its parent fail high.
     pub cut: bool,
-    /// The value the move ordering gave this node's move when it was
-    /// tried, or when the search stopped with it still waiting
-    /// (alpha-beta only).
-    pub order: Option<i32>,
+    /// The swaps `pick` made at this node, in order: the move brought
+    /// forward and its ordering value, the move it took the place of and
+    /// its value.
+    pub swaps: Vec<(Move, i32, Move, i32)>,
     /// The children, in the order they were searched; children never
     /// searched come last, in the order they were waiting in.
     pub children: Vec<Node>,
@@ -126,7 +126,7 @@ impl Node {
             value: Value::Unsearched,
             window: None,
             cut: false,
-            order: None,
+            swaps: Vec::new(),
             children: self.children.iter().map(Node::unsearched).collect(),
         }
     }
@@ -143,147 +143,169 @@ pub struct Recorded {
     pub best: Option<Move>,
 }
 
-/// NegaMax as `lamosca-v07` searches, recording every node.
-pub fn negamax(position: &mut Position, depth: u32) -> Recorded {
-    let mut stack = MoveStack::new();
-    let (root, best) = negamax_node(&mut stack, position, depth, 0, None);
-    let value = root.value.number().unwrap_or(0);
-    Recorded { root, value, best }
+/// A node as its record tells it, before it becomes a [`Node`].
+#[derive(Clone, Debug, Default)]
+struct Entered {
+    mv: Option<String>,
+    window: (i32, i32),
+    value: Option<i32>,
+    best: Option<String>,
+    cut: Option<String>,
+    swaps: Vec<(String, i32, String, i32)>,
+    children: Vec<usize>,
 }
 
-fn negamax_node(
-    stack: &mut MoveStack,
-    position: &mut Position,
-    depth: u32,
-    ply: usize,
-    mv: Option<Move>,
-) -> (Node, Option<Move>) {
-    let mut node = Node {
-        mv,
-        value: Value::Exact(0),
-        window: None,
-        cut: false,
-        order: None,
-        children: Vec::new(),
-    };
-    if depth == 0 {
-        node.value = Value::Exact(evaluate(position));
-        return (node, None);
-    }
-    let count = stack.generate(position, ply).len();
-    let mut best_value = -INFINITY;
-    let mut best_move = None;
-    for i in 0..count {
-        let mv = stack.moves(ply)[i].mv;
-        position.make(mv);
-        let (child, _) = negamax_node(stack, position, depth - 1, ply + 1, Some(mv));
-        position.unmake();
-        let value = -child.value.number().unwrap_or(0);
-        node.children.push(child);
-        if value > best_value {
-            best_value = value;
-            best_move = Some(mv);
-        }
-    }
-    if count == 0 {
-        best_value = no_moves_score(position, ply);
-    }
-    node.value = Value::Exact(best_value);
-    (node, best_move)
-}
-
-/// Alpha-beta as `lamosca-v09` searches with its default ordering,
-/// recording every node it visits; `full` is NegaMax's tree of the same
-/// position, from which the subtrees it never visits are copied, marked.
-pub fn alpha_beta(position: &mut Position, depth: u32, full: &Node) -> Recorded {
-    let mut search = AlphaBeta {
-        stack: MoveStack::new(),
-        order: MoveOrder::default(),
-    };
-    search.order.clear();
-    let (root, best) = search.node(position, -INFINITY, INFINITY, depth, 1, full);
-    let value = root.value.number().unwrap_or(0);
-    Recorded { root, value, best }
-}
-
-struct AlphaBeta {
-    stack: MoveStack,
-    order: MoveOrder,
-}
-
-impl AlphaBeta {
-    fn node(
-        &mut self,
-        position: &mut Position,
-        mut alpha: i32,
-        beta: i32,
-        depth: u32,
-        level: u32,
-        full: &Node,
-    ) -> (Node, Option<Move>) {
-        let mut node = Node {
-            mv: full.mv,
-            value: Value::Exact(0),
-            window: Some((alpha, beta)),
-            cut: false,
-            order: None,
-            children: Vec::new(),
-        };
-        if depth == 0 {
-            node.value = Value::Exact(evaluate(position));
-            node.window = None;
-            return (node, None);
-        }
-        let ply = level as usize - 1;
-        let count = self.stack.generate(position, ply).len();
-        self.order.score(self.stack.moves_mut(ply), ply);
-        let mut best_move = None;
-        for i in 0..count {
-            pick(self.stack.moves_mut(ply), i);
-            let scored = self.stack.moves(ply)[i];
-            let mv = scored.mv;
-            let below = full.child(mv).expect("NegaMax's tree has every move");
-            position.make(mv);
-            let (mut child, _) = self.node(position, -beta, -alpha, depth - 1, level + 1, below);
-            position.unmake();
-            child.order = Some(scored.score);
-            let value = -child.value.number().unwrap_or(0);
-            if value >= beta {
-                self.order.fail_high(mv, level);
-                child.cut = true;
-                node.children.push(child);
-                // What the cut spares, in the order it was waiting in.
-                for waiting in &self.stack.moves(ply)[i + 1..] {
-                    let spared = full
-                        .child(waiting.mv)
-                        .expect("NegaMax's tree has every move");
-                    let mut spared = spared.unsearched();
-                    spared.order = Some(waiting.score);
-                    node.children.push(spared);
+/// The tree of a record, node by node: entry `id - 1` is node `id`.
+fn entered(events: &[Event]) -> Result<Vec<Entered>> {
+    let mut nodes: Vec<Entered> = Vec::new();
+    for event in events {
+        match event {
+            Event::Node(entry) => {
+                if entry.id as usize != nodes.len() + 1 {
+                    bail!("node {} entered out of order", entry.id);
                 }
-                node.value = Value::AtLeast(beta);
-                return (node, Some(mv));
+                if let Some(parent) = entry.parent {
+                    let parent = nodes
+                        .get_mut(parent as usize - 1)
+                        .ok_or_else(|| anyhow!("node {} has no parent {parent}", entry.id))?;
+                    parent.children.push(entry.id as usize - 1);
+                }
+                nodes.push(Entered {
+                    mv: entry.mv.clone(),
+                    window: (entry.alpha, entry.beta),
+                    ..Entered::default()
+                });
             }
-            node.children.push(child);
-            if value > alpha {
-                alpha = value;
-                best_move = Some(mv);
+            Event::Result(result) => {
+                let node = node_mut(&mut nodes, result.node)?;
+                node.value = Some(result.value);
+                node.best = result.best.clone();
+            }
+            Event::Cut(cut) => node_mut(&mut nodes, cut.node)?.cut = Some(cut.mv.clone()),
+            Event::Swap(swap) => node_mut(&mut nodes, swap.node)?.swaps.push((
+                swap.into.clone(),
+                swap.in_value,
+                swap.out.clone(),
+                swap.out_value,
+            )),
+            _ => {}
+        }
+    }
+    if nodes.is_empty() {
+        bail!("the record has no node");
+    }
+    Ok(nodes)
+}
+
+fn node_mut(nodes: &mut [Entered], id: u32) -> Result<&mut Entered> {
+    nodes
+        .get_mut((id as usize).wrapping_sub(1))
+        .ok_or_else(|| anyhow!("an event names node {id}, never entered"))
+}
+
+/// The tree NegaMax's record holds: every node with its exact value.
+pub fn negamax_tree(events: &[Event], position: &Position) -> Result<Recorded> {
+    let nodes = entered(events)?;
+    let root = grow(&nodes, 0, position, None, false)?;
+    finish(root, &nodes[0], position)
+}
+
+/// The tree alpha-beta's record holds, with the windows, bounds and cuts,
+/// and below each cut the subtrees of `full` (NegaMax's tree) it spared.
+pub fn alpha_beta_tree(events: &[Event], position: &Position, full: &Node) -> Result<Recorded> {
+    let nodes = entered(events)?;
+    let root = grow(&nodes, 0, position, Some(full), true)?;
+    finish(root, &nodes[0], position)
+}
+
+fn finish(root: Node, entry: &Entered, position: &Position) -> Result<Recorded> {
+    let value = entry
+        .value
+        .ok_or_else(|| anyhow!("the root never returned"))?;
+    let best = match &entry.best {
+        Some(name) => Some(parse(position, name)?),
+        None => None,
+    };
+    Ok(Recorded { root, value, best })
+}
+
+fn parse(position: &Position, name: &str) -> Result<Move> {
+    position
+        .parse_move(name)
+        .map_err(|error| anyhow!("the record's move `{name}`: {error}"))
+}
+
+/// Node `index` of a record as a [`Node`]; `full` is NegaMax's node at
+/// the same place, which gives the moves the search never tried.
+fn grow(
+    nodes: &[Entered],
+    index: usize,
+    position: &Position,
+    full: Option<&Node>,
+    windows: bool,
+) -> Result<Node> {
+    let entry = &nodes[index];
+    let value = entry
+        .value
+        .ok_or_else(|| anyhow!("node {} never returned", index + 1))?;
+    let mut children = Vec::new();
+    let mut raised = false;
+    for &child in &entry.children {
+        let name = nodes[child].mv.as_deref().unwrap_or_default();
+        let mv = parse(position, name)?;
+        let mut after = position.clone();
+        after.make(mv);
+        let twin = full.and_then(|full| full.child(mv));
+        let mut node = grow(nodes, child, &after, twin, windows)?;
+        node.mv = Some(mv);
+        node.cut = entry.cut.as_deref() == Some(name);
+        let seen = nodes[child].value.map(|v| -v);
+        raised |= seen.is_some_and(|seen| seen > entry.window.0);
+        children.push(node);
+    }
+    let mut swaps = Vec::new();
+    for (into, in_value, out, out_value) in &entry.swaps {
+        swaps.push((
+            parse(position, into)?,
+            *in_value,
+            parse(position, out)?,
+            *out_value,
+        ));
+    }
+    // What a cut spared: NegaMax's moves as generated, with pick's swaps
+    // replayed, after the ones tried.
+    if let (Some(full), Some(_)) = (full, &entry.cut) {
+        let mut waiting: Vec<Move> = full.children.iter().filter_map(|c| c.mv).collect();
+        for (into, _, out, _) in &swaps {
+            if let (Some(i), Some(o)) = (
+                waiting.iter().position(|m| m == into),
+                waiting.iter().position(|m| m == out),
+            ) {
+                waiting.swap(i, o);
             }
         }
-        node.value = if count == 0 {
-            let score = no_moves_score(position, ply);
-            match score.clamp(alpha, beta) {
-                v if v == score => Value::Exact(v),
-                v if v == alpha => Value::AtMost(v),
-                v => Value::AtLeast(v),
-            }
-        } else if best_move.is_some() || level == 1 {
-            Value::Exact(alpha)
-        } else {
-            Value::AtMost(alpha)
-        };
-        (node, best_move)
+        for mv in waiting.into_iter().skip(children.len()) {
+            let spared = full
+                .child(mv)
+                .ok_or_else(|| anyhow!("NegaMax's tree lacks the move {mv}"))?;
+            children.push(spared.unsearched());
+        }
     }
+    let is_root = index == 0;
+    let value = match (windows, entry.cut.is_some()) {
+        (false, _) => Value::Exact(value),
+        (true, true) => Value::AtLeast(value),
+        (true, false) if !entry.children.is_empty() && !raised && !is_root => Value::AtMost(value),
+        (true, false) => Value::Exact(value),
+    };
+    Ok(Node {
+        mv: None,
+        value,
+        window: (windows && !entry.children.is_empty()).then_some(entry.window),
+        cut: false,
+        swaps,
+        children,
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -602,12 +624,15 @@ fn reorderings<'a>(
     }
 }
 
-/// The two recorded trees of [`TREE_FEN`].
+/// The two trees of [`TREE_FEN`], read from the records of `lamosca-v07`
+/// and `lamosca-v09` searching it [`TREE_DEPTH`] plies deep.
 pub fn trees() -> Result<(Recorded, Recorded)> {
-    let mut position =
+    let position =
         Position::from_fen(TREE_FEN).map_err(|error| anyhow!("bad FEN `{TREE_FEN}`: {error}"))?;
-    let full = negamax(&mut position, TREE_DEPTH);
-    let pruned = alpha_beta(&mut position, TREE_DEPTH, &full.root);
+    let v07 = record::<lamosca_v07::NegaMax>(TREE_FEN, TREE_DEPTH)?;
+    let v09 = record::<lamosca_v09::AlphaBeta>(TREE_FEN, TREE_DEPTH)?;
+    let full = negamax_tree(&v07.events, &position)?;
+    let pruned = alpha_beta_tree(&v09.events, &position, &full.root)?;
     Ok((full, pruned))
 }
 
@@ -664,14 +689,20 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
     reorderings(&pruned.root, &full.root, &mut Vec::new(), &mut reordered);
     let mut order_list = String::new();
     for (line, node, generated) in &reordered {
-        let tried: Vec<String> = node
-            .children
+        let swaps: Vec<String> = node
+            .swaps
             .iter()
-            .filter_map(|child| Some(format!("{} {}", code(child.mv?), child.order?)))
+            .map(|(into, in_value, out, out_value)| {
+                format!(
+                    "{} ({in_value}) in place of {} ({out_value})",
+                    code(into),
+                    code(out)
+                )
+            })
             .collect();
         let _ = writeln!(
             order_list,
-            "- {}, generated as {}, tried as {}: {}.",
+            "- {}, generated as {}, tried as {}: `pick` swaps {}.",
             after(line),
             code(moves_text(generated)),
             code(moves_text(
@@ -681,15 +712,15 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
                     .filter_map(|c| c.mv)
                     .collect::<Vec<_>>()
             )),
-            tried.join(", ")
+            swaps.join(", then ")
         );
     }
     let order_text = if order_list.is_empty() {
         "`pick` leaves every node's moves in the order they were generated.\n".to_string()
     } else {
         format!(
-            "Where `pick` changes the order, each move is shown with the value it was \
-             ordered by (MVV/LVA plus history):\n\n{order_list}"
+            "Where `pick` changes the order, the record holds each swap it made, with \
+             the values the two moves were ordered by (MVV/LVA plus history):\n\n{order_list}"
         )
     };
     let best = |recorded: &Recorded| recorded.best.map_or("none".to_string(), code);

@@ -69,6 +69,32 @@ test("a swap reorders the moves not yet tried, as pick does", () => {
   assert.equal(view.untried[0].order, 5);
 });
 
+test("without a move list, the move pick brought forward waits as the next", () => {
+  // The real records leave the list out: only the swap tells what comes next.
+  const record = indexRecord(ALPHA_BETA.split("\n").filter((line) => !line.includes('"moves"')).join("\n"));
+  const view = viewAt(record, 1);
+  assert.deepEqual(view.untried.map((e) => e.move), ["e2e4"]);
+  assert.equal(view.untried[0].order, 5);
+  assert.deepEqual(viewAt(record, 2).untried, []);
+});
+
+test("a node searched again inside itself shares its parent's path", () => {
+  // v0.11 enters the root again, with no move, for its internal deepening.
+  const record = indexRecord(lines(
+    header,
+    { event: "node", id: 1, parent: null, level: 1, move: null, alpha: -100, beta: 100 },
+    { event: "node", id: 2, parent: 1, level: 1, move: null, alpha: -100, beta: 100, kind: "reduced" },
+    { event: "node", id: 3, parent: 2, level: 2, move: "e2e4", alpha: -100, beta: 100 },
+    { event: "result", node: 3, value: 0, best: null },
+    { event: "result", node: 2, value: 0, best: "e2e4" },
+    { event: "result", node: 1, value: 0, best: "e2e4" },
+    { event: "report", best: "e2e4", value: 0, nodes: 3 }
+  ));
+  assert.deepEqual(record.nodes.get(2).path, []);
+  assert.deepEqual(record.nodes.get(3).path, ["e2e4"]);
+  assert.equal(record.nodes.get(2).again, true);
+});
+
 test("the moves tried so far carry their values, negated for the side to move", () => {
   // The root at step 5, as d2d4 is entered.
   const view = viewAt(indexRecord(ALPHA_BETA), 5, 1);

@@ -1,0 +1,174 @@
+//! The recorded searches the chapters' steppers show (`book/stepper/`):
+//! each a real engine's small search, written as a script that registers
+//! its record (`window.LaMoScaRecords[NAME]`, since a page opened as a file
+//! cannot fetch another file), and the Markdown that places the stepper,
+//! with the same search's text log inside as what a reader without
+//! JavaScript sees.
+//!
+//! ```
+//! use book::draw::stepper::script;
+//! let js = script("v09-alphabeta", "{\"event\":\"search\"}\n").unwrap();
+//! assert!(js.contains("window.LaMoScaRecords[\"v09-alphabeta\"] = \"{\\\"event\\\""));
+//! ```
+
+use std::fmt::Write as _;
+
+use anyhow::{ensure, Result};
+use common::trace::{capture, Tracer, Words};
+use common::{Engine, OptionValue, Position, SearchControl};
+
+use crate::draw::recorded::record_with;
+use crate::files::Generated;
+use crate::markdown::GENERATED_NOTE;
+
+/// The most a stepper's record may weigh, so that a page stays light
+/// (issue "The search on the page": aim under 200 KB).
+pub const MAX_RECORD_BYTES: usize = 200 * 1024;
+
+/// One search a stepper shows.
+pub struct Search {
+    /// The record's name: its file is `records/NAME.js`.
+    pub name: &'static str,
+    /// The position, as FEN.
+    pub fen: &'static str,
+    /// How deep the search goes.
+    pub depth: u32,
+    /// Records the search, and captures its text log.
+    pub run: fn(&Search) -> Result<(String, String)>,
+    /// Options set on the engine, by their UCI names.
+    pub options: &'static [(&'static str, OptionValue)],
+}
+
+/// Records `search` with engine `E`: its JSON Lines and its text log.
+pub fn run<E: Engine>(search: &Search) -> Result<(String, String)> {
+    let recorded = record_with::<E>(search.fen, search.depth, search.options)?;
+    let mut engine = E::new();
+    for (name, value) in search.options {
+        engine
+            .set_option(name, *value)
+            .map_err(|error| anyhow::anyhow!("option {name}: {error}"))?;
+    }
+    let mut position = Position::from_fen(search.fen)
+        .map_err(|error| anyhow::anyhow!("bad FEN `{}`: {error}", search.fen))?;
+    let control = SearchControl::unlimited();
+    let (log, _) = capture(Words::English, || {
+        engine.search(
+            &mut position,
+            search.depth,
+            &control,
+            &Tracer::new(search.depth),
+        )
+    });
+    Ok((recorded.jsonl()?, log))
+}
+
+/// The script that registers a record under `name`.
+pub fn script(name: &str, jsonl: &str) -> Result<String> {
+    Ok(format!(
+        "// {}\nwindow.LaMoScaRecords = window.LaMoScaRecords || {{}};\n\
+         window.LaMoScaRecords[{}] = {};\n",
+        GENERATED_NOTE
+            .trim()
+            .trim_start_matches("<!--")
+            .trim_end_matches("-->")
+            .trim(),
+        serde_json::to_string(name)?,
+        serde_json::to_string(jsonl)?
+    ))
+}
+
+/// A stepper of `searches` side by side (the first leads, the others
+/// follow it by path): their records' scripts and the Markdown that
+/// places them, saved as `tables/PAGE.md`, with the first search's log
+/// as the static excerpt.
+pub fn stepper(page: &str, searches: &[Search]) -> Result<Vec<Generated>> {
+    let mut files = Vec::new();
+    let mut scripts = String::new();
+    let mut names = Vec::new();
+    let mut excerpt = String::new();
+    for search in searches {
+        let (jsonl, log) = (search.run)(search)?;
+        let js = script(search.name, &jsonl)?;
+        ensure!(
+            js.len() <= MAX_RECORD_BYTES,
+            "the record {} weighs {} bytes, more than {MAX_RECORD_BYTES}",
+            search.name,
+            js.len()
+        );
+        files.push(Generated::new(&format!("records/{}.js", search.name), js));
+        let _ = writeln!(
+            scripts,
+            "<script src=\"generated/records/{}.js\"></script>",
+            search.name
+        );
+        names.push(search.name);
+        if excerpt.is_empty() {
+            excerpt = log;
+        }
+    }
+    let markdown = format!(
+        "{GENERATED_NOTE}{scripts}\n<div class=\"lamosca-stepper\" data-record=\"{}\">\n\n\
+         ```text\n{}\n```\n\n</div>\n",
+        names.join(" "),
+        excerpt.trim_end()
+    );
+    files.push(Generated::new(&format!("tables/{page}.md"), markdown));
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chapters::{v07, v09, v10, v11};
+    use crate::files::Generated;
+
+    /// The text of the generated record `name`.
+    fn record<'a>(files: &'a [Generated], name: &str) -> &'a str {
+        let path = format!("records/{name}.js");
+        &files
+            .iter()
+            .find(|file| file.path.to_str() == Some(path.as_str()))
+            .unwrap_or_else(|| panic!("no {path}"))
+            .text
+    }
+
+    fn count(record: &str, event: &str) -> usize {
+        record
+            .matches(&format!("{{\\\"event\\\":\\\"{event}\\\""))
+            .count()
+    }
+
+    #[test]
+    fn each_chapters_record_shows_its_story() {
+        let v07 = v07::v07_stepper().unwrap();
+        assert!(count(record(&v07, "v07-tree"), "node") > 10);
+        assert_eq!(count(record(&v07, "v07-tree"), "cut"), 0);
+
+        let v09 = v09::v09_stepper().unwrap();
+        let alpha_beta = record(&v09, "v09-alphabeta");
+        assert!(count(alpha_beta, "cut") >= 2, "a few cuts");
+        assert!(count(alpha_beta, "swap") >= 1, "a swap");
+        assert!(count(alpha_beta, "node") < count(record(&v09, "v09-negamax"), "node"));
+
+        let v10 = v10::v10_stepper().unwrap();
+        assert!(count(record(&v10, "v10-horizon"), "stand_pat") >= 1);
+        assert_eq!(count(record(&v10, "v09-horizon"), "stand_pat"), 0);
+
+        let v11 = v11::v11_stepper().unwrap();
+        assert!(
+            count(record(&v11, "v11-lazy"), "lazy_cut") >= 2,
+            "a few lazy cuts"
+        );
+    }
+
+    #[test]
+    fn a_stepper_page_places_its_records_and_the_log() {
+        let files = v09::v09_stepper().unwrap();
+        let page = &files.last().unwrap().text;
+        assert!(page.contains("<script src=\"generated/records/v09-alphabeta.js\"></script>"));
+        assert!(page.contains("data-record=\"v09-alphabeta v09-negamax\""));
+        assert!(
+            page.contains("Result level 1:"),
+            "the static excerpt is the log"
+        );
+    }
+}
