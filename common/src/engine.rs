@@ -348,6 +348,11 @@ impl SearchControl {
         self.deadline
     }
 
+    /// The node budget, if any.
+    pub fn node_limit(&self) -> Option<u64> {
+        self.node_limit
+    }
+
     /// How many times the clock was looked at, by every search sharing
     /// this control.
     pub fn checks(&self) -> u64 {

@@ -13,6 +13,7 @@ use crate::node::Node;
 use crate::pruning::GROWTH_MARGIN;
 use crate::scoring::{to_centipawns, Evaluation, Scoring};
 use crate::search::Search;
+use crate::tt::Table;
 
 // ANCHOR: options
 /// The switches of this version: each of Kornilov's ideas can be turned off
@@ -58,6 +59,17 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
         },
     },
     EngineOption {
+        name: "Hash",
+        flag: "hash",
+        help: "the transposition table's size in MB; 0 turns it off",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: MAX_HASH_MB,
+            set: |engine, megabytes| engine.switches.hash = megabytes as usize,
+        },
+    },
+    EngineOption {
         name: "Eval",
         flag: "eval",
         help: "the tables behind each move's gain: lamosca or kornilov (strategic)",
@@ -76,6 +88,10 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
 ];
 // ANCHOR_END: options
 
+/// The largest table offered, in MB: a GUI's usual ceiling, far above what
+/// a game at a fast clock fills.
+const MAX_HASH_MB: i64 = 1024;
+
 /// The switches, as the search reads them.
 #[derive(Clone, Copy, Debug)]
 pub struct Switches {
@@ -89,6 +105,8 @@ pub struct Switches {
     pub margin: i32,
     /// The tables behind the gains.
     pub evaluation: Evaluation,
+    /// The transposition table's size in MB; 0 for none.
+    pub hash: usize,
 }
 
 impl Default for Switches {
@@ -99,6 +117,7 @@ impl Default for Switches {
             selective: true,
             margin: to_centipawns(GROWTH_MARGIN),
             evaluation: Evaluation::Lamosca,
+            hash: 0,
         }
     }
 }
@@ -115,6 +134,9 @@ pub struct LazySearch {
     killers: Killers,
     /// v0.10's quiescence search, called at the horizon.
     quiescence: Quiescence,
+    /// The transposition table, off (no slot) unless `Hash` gives it a
+    /// size; made at the first search after the size was set.
+    pub(crate) table: Table,
     /// The switches.
     pub switches: Switches,
 }
@@ -134,6 +156,7 @@ impl Engine for LazySearch {
 
     fn new_game(&mut self) {
         self.killers.clear();
+        self.table.clear();
     }
 
     // ANCHOR: entry
@@ -181,6 +204,7 @@ impl Engine for LazySearch {
         let stopped = search.stopped;
         let counts = search.counts;
         let quiescence = self.quiescence.counts;
+        let table = (!self.table.is_off()).then(|| (self.table.used(), self.table.slots()));
         // A horizon node that stood pat on the score passed down counts as
         // the quiescence node it replaces.
         let quiescence_nodes = quiescence.nodes + quiescence.given_stand_pats;
@@ -192,7 +216,7 @@ impl Engine for LazySearch {
             depth: depth_reached,
             pv: best.into_iter().collect(),
             interrupted: stopped,
-            statistics: counts.statistics(quiescence_nodes, nodes, depth_reached),
+            statistics: counts.statistics(quiescence_nodes, nodes, depth_reached, table),
         }
     }
     // ANCHOR_END: entry
@@ -212,10 +236,15 @@ impl LazySearch {
         self.quiescence.settings.evaluate = scoring.evaluator();
         self.quiescence.reset_counts();
         self.killers.clear();
+        if self.table.megabytes() != self.switches.hash {
+            self.table = Table::with_megabytes(self.switches.hash);
+        }
+        self.table.new_search();
         Search {
             stack: &mut self.stack,
             killers: &mut self.killers,
             quiescence: &mut self.quiescence,
+            table: &mut self.table,
             switches: self.switches,
             scoring,
             control,
@@ -247,12 +276,26 @@ pub(crate) struct Counts {
     pub(crate) stand_pat_cuts: u64,
     /// Lines ended by a draw by the rules.
     pub(crate) draws: u64,
+    /// Nodes that looked their position up in the transposition table.
+    pub(crate) probes: u64,
+    /// Of those, the nodes that found it there.
+    pub(crate) hits: u64,
+    /// Of those, the nodes the stored value settled at once.
+    pub(crate) table_cuts: u64,
 }
 
 impl Counts {
-    /// The figures printed after the trace.
-    fn statistics(&self, quiescence_nodes: u64, nodes: u64, depth: u32) -> Vec<Statistic> {
-        vec![
+    /// The figures printed after the trace; the table's, `(used, slots)`,
+    /// only when it is on, so that a search without it prints what v0.11
+    /// always printed.
+    fn statistics(
+        &self,
+        quiescence_nodes: u64,
+        nodes: u64,
+        depth: u32,
+        table: Option<(u64, u64)>,
+    ) -> Vec<Statistic> {
+        let mut statistics = vec![
             Statistic::share("quiescence nodes", quiescence_nodes, nodes),
             Statistic::count("beta cut-offs", self.cuts),
             Statistic::share("cut-offs by the move handed up", self.hint_cuts, self.cuts),
@@ -263,7 +306,16 @@ impl Counts {
             Statistic::count("draws", self.draws),
             Statistic::count("depth reached", u64::from(depth)),
             Statistic::branching_factor(nodes, depth),
-        ]
+        ];
+        if let Some((used, slots)) = table {
+            statistics.extend([
+                Statistic::count("hash probes", self.probes),
+                Statistic::share("hash hits", self.hits, self.probes),
+                Statistic::share("hash cut-offs", self.table_cuts, self.probes),
+                Statistic::share("hash slots used", used, slots),
+            ]);
+        }
+        statistics
     }
 }
 

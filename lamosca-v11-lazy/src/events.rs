@@ -1,5 +1,6 @@
 //! Kornilov's trace events and their words: each iteration of the internal
-//! deepening, a lazy cut and a selective stand pat. They plug into
+//! deepening, a lazy cut, a selective stand pat and, with the table on, an
+//! entry found in the transposition table. They plug into
 //! `common`'s trace through [`StepEvent`], which `common` defines without
 //! knowing them.
 //!
@@ -7,11 +8,15 @@
 //! Deepening level 2: depth 1, Move=d2d4, Value=12
 //! Lazy cut level 3: Score=130, Value=120 (depth 1), Margin=50, Beta=60
 //! Moves level 3: stand-pat=35 [gain 8<100] d2d4=40
+//! Hash level 3: depth 2, at least 35, Move=d2d4
+//! Hash cut level 3: depth 4, exact 12, Move=e7e5
 //! ```
 
 use common::trace::{FieldValue, StepEvent, Text, Words, CUT_MARK};
 use common::Move;
 use lamosca_v10_quiescence::events::STAND_PAT;
+
+use crate::tt::{Bound, Entry};
 
 /// Kornilov's words, in one language.
 struct Vocabulary {
@@ -21,6 +26,11 @@ struct Vocabulary {
     score: &'static str,
     margin: &'static str,
     gain: &'static str,
+    hash: &'static str,
+    hash_cut: &'static str,
+    exact: &'static str,
+    at_least: &'static str,
+    at_most: &'static str,
 }
 
 const ENGLISH: Vocabulary = Vocabulary {
@@ -30,6 +40,11 @@ const ENGLISH: Vocabulary = Vocabulary {
     score: "Score",
     margin: "Margin",
     gain: "gain",
+    hash: "Hash",
+    hash_cut: "Hash cut",
+    exact: "exact",
+    at_least: "at least",
+    at_most: "at most",
 };
 
 const ITALIAN: Vocabulary = Vocabulary {
@@ -39,6 +54,11 @@ const ITALIAN: Vocabulary = Vocabulary {
     score: "Punteggio",
     margin: "Margine",
     gain: "guadagno",
+    hash: "Tabella",
+    hash_cut: "Taglio da tabella",
+    exact: "esatto",
+    at_least: "almeno",
+    at_most: "al più",
 };
 
 fn vocabulary(words: Words) -> &'static Vocabulary {
@@ -100,6 +120,18 @@ pub struct SelectiveStandPat {
     /// The score it may keep.
     pub value: i32,
     /// True when that score reaches beta.
+    pub cut: bool,
+}
+
+/// A node at `level` found its position in the transposition table: the
+/// `entry`, its mate values counted from the root; `cut` when the entry
+/// settles the node, which then ends.
+pub struct TableHit {
+    /// The node's level.
+    pub level: u32,
+    /// What the table held.
+    pub entry: Entry,
+    /// True when the stored value ends the node.
     pub cut: bool,
 }
 // ANCHOR_END: events
@@ -208,6 +240,56 @@ impl StepEvent for SelectiveStandPat {
             self.gain,
             self.limit
         ))
+    }
+}
+
+impl StepEvent for TableHit {
+    fn kind(&self) -> &'static str {
+        "table_hit"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    /// The bound as a number, the side on which the true value may lie:
+    /// 1 at least, -1 at most, 0 exact.
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        let bound = match self.entry.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => -1,
+        };
+        vec![
+            ("depth", int(self.entry.depth)),
+            ("bound", FieldValue::Int(bound)),
+            ("value", int(self.entry.value)),
+            ("move", FieldValue::Move(self.entry.mv)),
+            ("cut", FieldValue::Bool(self.cut)),
+        ]
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let (w, k) = (words.vocabulary(), vocabulary(words));
+        let bound = match self.entry.bound {
+            Bound::Exact => k.exact,
+            Bound::Lower => k.at_least,
+            Bound::Upper => k.at_most,
+        };
+        let heading = if self.cut { k.hash_cut } else { k.hash };
+        let mut line = format!(
+            "{heading} {} {}: {} {}, {bound} {}",
+            w.level, self.level, k.depth, self.entry.depth, self.entry.value
+        );
+        if let Some(mv) = self.entry.mv {
+            line += &format!(", {}={mv}", w.best);
+        }
+        if self.cut {
+            // The node ends here: nothing else of it is printed.
+            Text::Abandon(line)
+        } else {
+            Text::Line(line)
+        }
     }
 }
 

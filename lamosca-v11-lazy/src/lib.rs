@@ -47,6 +47,7 @@ pub mod scoring;
 mod search;
 #[cfg(test)]
 mod tests;
+pub mod tt;
 
 pub use engine::{LazySearch, Switches};
 pub use node::{Arrival, Hint, Node};

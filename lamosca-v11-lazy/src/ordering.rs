@@ -5,13 +5,15 @@
 //! node" (killers), then the quiet moves by their gain or their history.
 //! Seed 002 adds what to do with the quiet moves: "the best can be searched
 //! at once, the average and the worst (a negative gain) left for later".
-//! This version has no hash table; in its place comes the move the
-//! internal deepening hands up. So:
+//! The move the internal deepening hands up comes next to the table's, in
+//! its place when the table is off (`--hash 0`) or does not know the
+//! position. So:
 //!
-//! 1. the move handed up by the search two plies shallower;
-//! 2. captures, by v0.09's [`mvv_lva`];
-//! 3. the two killers of the ply, v0.09's [`Killers`];
-//! 4. the quiet moves by their gain (`delRes`, [`Scoring::gain`]), so that
+//! 1. the move stored in the transposition table ([`crate::tt`]);
+//! 2. the move handed up by the search two plies shallower;
+//! 3. captures, by v0.09's [`mvv_lva`];
+//! 4. the two killers of the ply, v0.09's [`Killers`];
+//! 5. the quiet moves by their gain (`delRes`, [`Scoring::gain`]), so that
 //!    moves that lose score (a negative gain) come last.
 //!
 //! Each group is lifted above the next by a base value, and v0.09's
@@ -25,7 +27,12 @@ use lamosca_v09::ordering::{mvv_lva, Killers};
 use crate::scoring::Scoring;
 
 // ANCHOR: order
-/// The value of the move handed up by the internal deepening: above all.
+/// The value of the hash move, the table's best move: first of all, as
+/// seed 004 orders it.
+pub const HASH_VALUE: i32 = 4_000;
+
+/// The value of the move handed up by the internal deepening: above all
+/// but the hash move.
 pub const HINT_VALUE: i32 = 3_000;
 
 /// The base of a capture's value: above every killer and every quiet move.
@@ -37,18 +44,22 @@ pub const CAPTURE_BASE: i32 = 2_000;
 pub const KILLER_BASE: i32 = 1_000;
 
 /// Gives each of the moves just generated for `ply` its place in
-/// Kornilov's order: the move handed up (`hint`), captures, killers, then
-/// quiet moves by their gain.
+/// Kornilov's order: the hash move and the move handed up (`first`, either
+/// may be missing), captures, killers, then quiet moves by their gain. A
+/// move that is not among the moves generated, as a stored move of another
+/// position sharing the key could be, gets no place at all.
 pub fn score_moves(
     moves: &mut [ScoredMove],
-    hint: Option<Move>,
+    [hash_move, hint]: [Option<Move>; 2],
     scoring: Scoring,
     killers: &Killers,
     ply: usize,
 ) {
     for scored in moves.iter_mut() {
         let mv = scored.mv;
-        scored.score = if hint == Some(mv) {
+        scored.score = if hash_move == Some(mv) {
+            HASH_VALUE
+        } else if hint == Some(mv) {
             HINT_VALUE
         } else if mv.is_capture() {
             CAPTURE_BASE + mvv_lva(mv)
@@ -71,8 +82,9 @@ mod tests {
     #[test]
     fn captures_then_killers_then_quiet_moves_by_gain() {
         // White can take the pawn on d5 with the e-pawn or the knight, or
-        // play quietly; a2a3 is a killer, and the king's step e1f2 the move
-        // a shallower search handed up.
+        // play quietly; a2a3 is a killer, the king's step e1f2 the move a
+        // shallower search handed up, and the knight's retreat c3e2 the
+        // table's move.
         let position =
             Position::from_fen("4k3/8/8/3p4/4P3/2N5/P7/4K3 w - - 0 1").expect("valid FEN");
         let mut killers = Killers::default();
@@ -80,14 +92,16 @@ mod tests {
         let mut stack = MoveStack::new();
         let moves = stack.generate(&position, 0);
         let hint = position.parse_move("e1f2").unwrap();
-        score_moves(moves, Some(hint), Scoring::Lamosca, &killers, 0);
+        let hash_move = position.parse_move("c3e2").unwrap();
+        let first = [Some(hash_move), Some(hint)];
+        score_moves(moves, first, Scoring::Lamosca, &killers, 0);
         for i in 0..moves.len() {
             pick(moves, i);
         }
         let order: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
-        assert_eq!(&order[..4], ["e1f2", "e4d5", "c3d5", "a2a3"]);
+        assert_eq!(&order[..5], ["c3e2", "e1f2", "e4d5", "c3d5", "a2a3"]);
         // The quiet moves that follow never gain more than the one before.
-        let gains: Vec<i32> = moves[4..].iter().map(|m| m.score).collect();
+        let gains: Vec<i32> = moves[5..].iter().map(|m| m.score).collect();
         assert!(gains.windows(2).all(|pair| pair[0] >= pair[1]), "{gains:?}");
         assert!(
             gains.last() < Some(&0),

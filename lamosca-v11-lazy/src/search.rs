@@ -4,7 +4,9 @@
 //! its window), with a node passed down instead of a depth and a level
 //! ([`Node`]). Around the moves come the seed's steps: draws, the selective
 //! stand pat, the internal deepening and the lazy cut, each a method that
-//! returns early.
+//! returns early, and, when it is on, the transposition table.
+
+use std::ops::ControlFlow;
 
 use common::trace::{Tracer, Window};
 use common::{no_moves_score, Move, MoveStack, Position, SearchControl, INFINITY};
@@ -12,17 +14,19 @@ use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::engine::{Answer, Counts, Switches};
-use crate::events::{Deepened, LazyCut, SelectiveStandPat};
+use crate::events::{Deepened, LazyCut, SelectiveStandPat, TableHit};
 use crate::node::{Hint, Node};
 use crate::ordering::score_moves;
 use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
+use crate::tt::{cuts_off, fifty_moves_out_of_reach, Bound, Table};
 
 /// One search: what the recursion shares.
 pub(crate) struct Search<'a> {
     pub(crate) stack: &'a mut MoveStack,
     pub(crate) killers: &'a mut Killers,
     pub(crate) quiescence: &'a mut Quiescence,
+    pub(crate) table: &'a mut Table,
     pub(crate) switches: Switches,
     pub(crate) scoring: Scoring,
     pub(crate) control: &'a SearchControl,
@@ -90,10 +94,16 @@ impl Search<'_> {
         self.tracer.node(level, node.kind(), position, Some(window));
         // Stop when told to (the seed's `TimeOver`); the caller discards
         // what follows.
-        if self.control.poll(self.counts.nodes) {
+        if self.control.poll(self.counts.nodes) || self.over_budget() {
             self.stopped = true;
             return (0, None);
         }
+        // Hash table: a position searched before may be settled at once,
+        // or at least hand up the move it found best.
+        let hash_move = match self.probe(position, node, alpha, beta) {
+            ControlFlow::Break(stored) => return stored,
+            ControlFlow::Continue(mv) => mv,
+        };
         let in_check = position.in_check();
         // Selective stand pat: the side to move may keep its score rather
         // than move; that alone may reach beta.
@@ -119,10 +129,11 @@ impl Search<'_> {
         }
         // ANCHOR: moves_step
         // Moves: generate them and give each its value in Kornilov's
-        // order, the move handed up first.
+        // order, the hash move and the move handed up first.
         let count = self.stack.generate(position, ply).len();
         let moves = self.stack.moves_mut(ply);
-        score_moves(moves, hint.map(|h| h.mv), self.scoring, self.killers, ply);
+        let first = [hash_move, hint.map(|h| h.mv)];
+        score_moves(moves, first, self.scoring, self.killers, ply);
         self.tracer.moves(level, self.stack.moves(ply));
         // Until a move raises alpha, the best move is the one handed up, at
         // the depth it was found at (the seed keeps it in `retMove`).
@@ -151,6 +162,7 @@ impl Search<'_> {
             // Fail high: the moves left are not searched.
             if alpha >= beta {
                 self.fail_high(mv, i, ply, hint);
+                self.store(position, node, window, res, best);
                 self.tracer.cut(level, mv, value);
                 self.tracer.result(level, true, res, Some(mv), Some(window));
                 return (res, best);
@@ -166,6 +178,7 @@ impl Search<'_> {
             self.depth_reached = self.depth_reached.max(depth as u32);
             self.control.iteration_done(depth as u32, res);
         }
+        self.store(position, node, window, res, best);
         let best_move = best.map(|hint| hint.mv);
         self.tracer
             .result(level, count > 0, res, best_move, Some(window));
@@ -271,6 +284,74 @@ impl Search<'_> {
     }
     // ANCHOR_END: lazy_cut_step
 
+    // ANCHOR: table_steps
+    /// Looks the position up in the table (Kornilov's "big hash table"):
+    /// breaks off with the stored value and move when an entry deep enough
+    /// settles the window, below the root only; goes on with the stored
+    /// best move otherwise.
+    fn probe(
+        &mut self,
+        position: &Position,
+        node: Node,
+        alpha: i32,
+        beta: i32,
+    ) -> ControlFlow<(i32, Option<Hint>), Option<Move>> {
+        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+            return ControlFlow::Continue(None);
+        }
+        self.counts.probes += 1;
+        let Some(entry) = self.table.probe(position.hash(), node.ply) else {
+            return ControlFlow::Continue(None);
+        };
+        self.counts.hits += 1;
+        let cut = node.ply > 0 && cuts_off(&entry, node.depth, alpha, beta);
+        self.tracer.step(TableHit {
+            level: node.ply as u32 + 1,
+            entry,
+            cut,
+        });
+        let hint = entry.mv.map(|mv| Hint {
+            mv,
+            depth: entry.depth,
+        });
+        if cut {
+            self.counts.table_cuts += 1;
+            return ControlFlow::Break((entry.value, hint));
+        }
+        ControlFlow::Continue(entry.mv)
+    }
+
+    /// Keeps what the node's search found, and what kind of bound its
+    /// value is within the `window` it was searched with.
+    fn store(
+        &mut self,
+        position: &Position,
+        node: Node,
+        window: Window,
+        value: i32,
+        best: Option<Hint>,
+    ) {
+        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+            return;
+        }
+        let (key, depth, ply) = (position.hash(), node.depth, node.ply);
+        let (bound, mv) = (Bound::of(value, window), best.map(|hint| hint.mv));
+        self.table.store(key, depth, ply, bound, value, mv);
+    }
+    // ANCHOR_END: table_steps
+
+    /// True when a node budget is set and the nodes of both searches, the
+    /// main one and the quiescence, have spent it. The control reads the
+    /// budget only every few thousand main nodes; the quiescence's nodes
+    /// count too, and may be many times more.
+    fn over_budget(&self) -> bool {
+        let quiescence = &self.quiescence.counts;
+        let nodes = self.counts.nodes + quiescence.nodes + quiescence.given_stand_pats;
+        self.control
+            .node_limit()
+            .is_some_and(|limit| nodes >= limit)
+    }
+
     // ANCHOR: child
     /// Makes `mv`, searches the node it leads to with the window turned
     /// round, and unmakes it. The child's score is not evaluated: it is
@@ -318,10 +399,19 @@ impl Search<'_> {
 // ANCHOR: draws
 /// True when the rules make the position a draw, whatever follows: it
 /// repeats a position of the game or of the line, fifty moves passed
-/// without a capture or a pawn move, or neither side can mate.
+/// without a capture or a pawn move, or neither side can mate. A mate
+/// delivered on the hundredth half-move is still a mate: the rule draws
+/// only a position that is not. The other two never meet a mate: a mated
+/// position ends the game, so it cannot have occurred before, and with too
+/// little material no mate exists.
 fn is_draw(position: &Position) -> bool {
     position.is_repetition()
-        || position.is_fifty_move_draw()
         || position.has_insufficient_material()
+        || (position.is_fifty_move_draw() && !is_checkmate(position))
+}
+
+/// True when the side to move is in check and has no legal move.
+fn is_checkmate(position: &Position) -> bool {
+    position.in_check() && position.legal_moves().is_empty()
 }
 // ANCHOR_END: draws

@@ -1,5 +1,6 @@
 //! Facts about the search's parts that the driver cannot reach: the lazy
-//! cut's conditions, the `ext` table, and where a lazy cut may happen.
+//! cut's conditions, the `ext` table, where a lazy cut may happen, and the
+//! transposition table under collisions and with mates.
 
 use common::trace::Tracer;
 use common::{Engine, Position, SearchControl, INFINITY};
@@ -127,4 +128,59 @@ fn the_root_deepening_is_not_a_reduced_search() {
     let (node, _) = cuttable();
     assert!(node.shallower().reduced);
     assert!(node.shallower().shallower().reduced);
+}
+
+/// A table that compares no bit of the key takes every position for the
+/// one stored in its slot: each probe meets a collision, with another
+/// position's value and move. Values may go wrong, but the move played is
+/// always legal: a stored move only orders the moves generated, and the
+/// root is never cut off by the table.
+#[test]
+fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
+    let positions = [
+        common::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ];
+    let mut engine = LazySearch::new();
+    let mut collisions = 0;
+    for fen in positions {
+        for depth in 1..=5 {
+            let mut position = Position::from_fen(fen).expect("valid FEN");
+            // Four slots, no key bit compared: every probe of a filled slot
+            // is a collision. (The size asked for stays 0 MB, so the search
+            // keeps this table.)
+            engine.table = crate::tt::Table::with_slots(4, 0);
+            let control = SearchControl::unlimited();
+            let mut search = engine.begin(&position, &control, &Tracer::OFF);
+            let score = search.scoring.evaluate(&position);
+            search.alpha_beta(&mut position, Node::root(depth, score), -INFINITY, INFINITY);
+            let best = search.answer.expect("a move").mv;
+            collisions += search.counts.hits;
+            assert!(
+                position.legal_moves().contains(&best),
+                "{fen}, depth {depth}: {best}"
+            );
+        }
+    }
+    assert!(collisions > 1000, "only {collisions} collisions");
+}
+
+/// A mate the search stored at the root reads back, from the same entry,
+/// as a mate counted from wherever the position is met again.
+#[test]
+fn a_mate_stored_by_a_search_reads_back_at_another_ply() {
+    let mut position = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("valid FEN");
+    let mut engine = LazySearch::new();
+    engine.switches.hash = 1;
+    let report = engine.search(&mut position, 3, &SearchControl::unlimited(), &Tracer::OFF);
+    assert_eq!(report.value, common::MATE - 1);
+    let at_root = engine.table.probe(position.hash(), 0).expect("stored");
+    assert_eq!(at_root.value, common::MATE - 1);
+    // Met three plies from the root, the same mate in one is four plies
+    // from it.
+    let deeper = engine.table.probe(position.hash(), 3).expect("stored");
+    assert_eq!(deeper.value, common::MATE - 4);
 }

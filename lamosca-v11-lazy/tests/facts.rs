@@ -269,3 +269,43 @@ fn a_search_without_a_clock_is_deterministic() {
     assert_eq!(first, second);
     assert_eq!(first.depth, 6);
 }
+
+/// A mate delivered on the hundredth half-move is a mate, not a fifty-move
+/// draw: with the clock at 99, Ra8# is still found, at every depth. At
+/// 100, the draw comes first, as it would in a game.
+#[test]
+fn mate_in_one_is_found_when_the_fifty_moves_run_out() {
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 99 80";
+    for depth in 1..=5 {
+        let report = search(LazySearch::new(), fen, depth, &SearchControl::unlimited());
+        assert_eq!(
+            report.best.map(|mv| mv.to_string()).as_deref(),
+            Some("a1a8"),
+            "depth {depth}"
+        );
+        assert_eq!(report.value, common::MATE - 1, "depth {depth}");
+    }
+}
+
+/// A node budget counts every node the report counts, the quiescence's
+/// included: the search stops once they reach it, the overshoot being at
+/// most the quiescence search under way.
+#[test]
+fn a_node_budget_counts_every_node() {
+    for budget in [1_000, 10_000, 100_000] {
+        for fen in [START_FEN, KIWIPETE, MIDDLEGAME] {
+            let control = SearchControl::unlimited().with_node_limit(budget);
+            let report = search(LazySearch::new(), fen, 64, &control);
+            assert!(report.interrupted, "{fen}, {budget}");
+            assert!(
+                report.nodes <= budget + budget / 10,
+                "{fen}: {} nodes for a budget of {budget}",
+                report.nodes
+            );
+            let position = Position::from_fen(fen).expect("valid FEN");
+            assert!(position
+                .legal_moves()
+                .contains(&report.best.expect("a move")));
+        }
+    }
+}

@@ -2,7 +2,9 @@
 //! measure v11` writes the time and nodes each version needs to reach
 //! depths 4 to 8, and the depth each reaches in one second;
 //! `measure v11-wac` writes how many Win At Chess positions each solves in
-//! one second. All go into `book/chapters/measured/`.
+//! one second; `measure v11-hash` writes the same depths and second for
+//! Kornilov's next step, internal deepening on or off times the hash table
+//! on or off. All go into `book/chapters/measured/`.
 //!
 //! Both versions are searched as the command-line driver searches them,
 //! through [`deepen`]: v0.10 is called once per depth, 1, 2, 3, ...;
@@ -38,6 +40,7 @@ pub const CHAPTER: Chapter = Chapter {
     measured: &[
         ("v11", depths),
         ("v11-wac", wac),
+        ("v11-hash", hash),
         ("charts", measured_charts),
     ],
 };
@@ -69,6 +72,32 @@ const CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 5] = [
     (
         "v0.11 --eval kornilov",
         &[("Eval", OptionValue::Combo("kornilov"))],
+    ),
+];
+
+/// The table's size in the hash measurements: the default size GUIs
+/// offer, some half a million entries, more than a search of a second
+/// stores.
+const HASH_MB: i64 = 16;
+
+/// Kornilov's next step: internal deepening on or off, times the table on
+/// or off. The first is v0.11 as it is.
+const HASH_CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 4] = [
+    ("v0.11 (deepening, no table)", &[]),
+    (
+        "v0.11 --hash 16 (deepening and table)",
+        &[("Hash", OptionValue::Spin(HASH_MB))],
+    ),
+    (
+        "v0.11 --no-iid (neither)",
+        &[("Iid", OptionValue::Check(false))],
+    ),
+    (
+        "v0.11 --no-iid --hash 16 (table, no deepening)",
+        &[
+            ("Iid", OptionValue::Check(false)),
+            ("Hash", OptionValue::Spin(HASH_MB)),
+        ],
     ),
 ];
 
@@ -300,6 +329,107 @@ pub fn wac() -> Result<Vec<Generated>> {
     )])
 }
 
+/// Kornilov's expectation, measured: the depth tables and the one-second
+/// table of the four combinations of internal deepening and hash table.
+pub fn hash() -> Result<Vec<Generated>> {
+    let mut body = format!(
+        "{}Each cell: the nodes and the time to finish that depth, the table ({HASH_MB} MB) \
+         made afresh for each search and its making included. Each search runs once. A \
+         dash: not tried, because the depth before took more than {} s.\n",
+        header(),
+        CAP.as_secs()
+    );
+    let mut deepest_rows = Vec::new();
+    for (name, fen) in POSITIONS {
+        let position = parse(fen)?;
+        let rows: Vec<Row> = HASH_CONFIGURATIONS
+            .iter()
+            .map(|&(label, options)| {
+                (
+                    label,
+                    depth_row(&|limits| drive(v11(options), &position, limits)),
+                )
+            })
+            .collect();
+        eprintln!("v11-hash: depths of the {name} position measured");
+        body += &format!(
+            "\n**{name}** ({})\n\n{}",
+            code(fen),
+            depth_table(&rows).render()
+        );
+        deepest_rows.push((name, rows));
+    }
+    body += &format!(
+        "\n**Against v0.11 as it is.** The nodes of each combination over those of v0.11 \
+         without a table, at the deepest depth all four finished:\n\n{}",
+        ratio_table(&deepest_rows).render()
+    );
+
+    let mut table = Table::new(&[
+        ("position", Align::Left),
+        ("configuration", Align::Left),
+        ("depth", Align::Right),
+        ("nodes", Align::Right),
+    ]);
+    for (name, fen) in POSITIONS {
+        let position = parse(fen)?;
+        for (label, options) in HASH_CONFIGURATIONS {
+            let report = in_one_second(&|limits| drive(v11(options), &position, limits));
+            table.row([
+                name.to_string(),
+                label.to_string(),
+                report.depth.to_string(),
+                thousands(report.nodes),
+            ]);
+        }
+    }
+    let second = format!(
+        "{}The deepest depth each combination finished in {} s on the clock, and the \
+         nodes it searched meanwhile.\n\n{}",
+        measured_header(CLOCKED),
+        MOVE_TIME.as_secs(),
+        table.render()
+    );
+    Ok(vec![
+        Generated::new("v11-hash-depths.md", body),
+        Generated::new("v11-hash-one-second.md", second),
+    ])
+}
+
+/// At the deepest depth every row of a position finished, the nodes of
+/// each row over those of the first: a row per configuration, a column
+/// per position.
+fn ratio_table(positions: &[(&str, Vec<Row>)]) -> Table {
+    let mut columns = vec![("configuration", Align::Left)];
+    columns.extend(positions.iter().map(|(name, _)| (*name, Align::Right)));
+    let mut table = Table::new(&columns);
+    let labels: Vec<&str> = positions
+        .first()
+        .map(|(_, rows)| rows.iter().map(|(label, _)| *label).collect())
+        .unwrap_or_default();
+    for (index, label) in labels.iter().enumerate().skip(1) {
+        let mut row = vec![label.to_string()];
+        for (_, rows) in positions {
+            let deepest = (0..DEPTHS.clone().count())
+                .rev()
+                .find(|&d| rows.iter().all(|(_, cells)| cells[d].is_some()));
+            row.push(match deepest {
+                Some(d) => {
+                    let nodes = |r: usize| rows[r].1[d].map_or(0, |(n, _)| n);
+                    format!(
+                        "{:.2}× at depth {}",
+                        nodes(index) as f64 / nodes(0).max(1) as f64,
+                        DEPTHS.start() + d as u32
+                    )
+                }
+                None => "-".to_string(),
+            });
+        }
+        table.row(row);
+    }
+    table
+}
+
 fn parse(fen: &str) -> Result<Position> {
     Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))
 }
@@ -364,6 +494,19 @@ mod tests {
         rows.extend(CONFIGURATIONS.iter().map(|(label, _)| row(label, 100, 3)));
         let table = cost_table(&[("Kiwipete", rows)]).render();
         assert!(table.contains("| v0.11 --no-iid | - |"), "{table}");
+    }
+
+    #[test]
+    fn the_ratio_table_compares_each_row_with_the_first() {
+        let rows = vec![
+            row("no table", 1_000, 8),
+            row("table", 500, 8),
+            row("slow", 4_000, 6),
+        ];
+        let table = ratio_table(&[("start", rows)]).render();
+        assert!(table.contains("| table | 0.50× at depth 6 |"), "{table}");
+        assert!(table.contains("| slow | 4.00× at depth 6 |"), "{table}");
+        assert!(!table.contains("| no table |"), "{table}");
     }
 
     #[test]
