@@ -62,8 +62,9 @@ impl Search<'_> {
             "the score passed down differs from the evaluation"
         );
         // Draw: a repetition of a position of the game or of the line, the
-        // fifty-move rule, or too little material to mate end the line.
-        // Not at the root, which must choose a move.
+        // fifty-move rule unless the position is mate, or too little
+        // material to mate end the line. Not at the root, which must
+        // choose a move.
         if ply > 0 && is_draw(position) {
             self.counts.draws += 1;
             return (0, None);
@@ -92,8 +93,8 @@ impl Search<'_> {
         // ANCHOR_END: horizon_step
         self.counts.nodes += 1;
         self.tracer.node(level, node.kind(), position, Some(window));
-        // Stop when told to (the seed's `TimeOver`); the caller discards
-        // what follows.
+        // Stop when told to (the seed's `TimeOver`) or when the node
+        // budget is spent; the caller discards what follows.
         if self.control.poll(self.counts.nodes) || self.over_budget() {
             self.stopped = true;
             return (0, None);
