@@ -632,6 +632,189 @@ mod tests {
         assert_eq!(Score(report.value).to_string(), "mate 0");
     }
 
+    /// A stand-in for a version that deepens by itself: it tells its
+    /// control of iterations 2, 4 and 6, tracing one root move each.
+    struct BySelf;
+
+    impl Engine for BySelf {
+        const NAME: &'static str = "BySelf";
+        const MANAGES_TIME: bool = true;
+
+        fn new() -> Self {
+            BySelf
+        }
+
+        fn search(
+            &mut self,
+            position: &mut Position,
+            _depth: u32,
+            control: &SearchControl,
+            tracer: &Tracer,
+        ) -> Report {
+            let mv = position.legal_moves()[0];
+            for depth in [2, 4, 6] {
+                tracer.node(1, crate::trace::NodeKind::Main, position, None);
+                tracer.moved(1, mv, depth as i32);
+                control.iteration_done(depth, depth as i32);
+                tracer.result(1, true, depth as i32, Some(mv), None);
+            }
+            Report {
+                best: Some(mv),
+                value: 6,
+                nodes: 3,
+                depth: 6,
+                pv: vec![mv],
+                interrupted: false,
+                statistics: Vec::new(),
+            }
+        }
+    }
+
+    #[test]
+    fn a_version_that_deepens_by_itself_reports_each_iteration() {
+        let mut told = Vec::new();
+        deepen(
+            &mut BySelf,
+            &mut Position::startpos(),
+            &Limits::depth(6),
+            &Arc::new(AtomicBool::new(false)),
+            &Tracer::OFF,
+            |iteration| told.push((iteration.depth, iteration.value, iteration.pv.len())),
+        );
+        assert_eq!(told, [(2, 2, 1), (4, 4, 1), (6, 6, 1)]);
+    }
+
+    /// NegaMax on the material and squares of [`crate::evaluate`], traced
+    /// as the versions trace, and stopped at the first root move of the
+    /// depth `stop_at` after searching `searched` root moves.
+    struct Traced {
+        stop_at: u32,
+        searched: usize,
+    }
+
+    impl Traced {
+        fn negamax(
+            &self,
+            position: &mut Position,
+            depth: u32,
+            level: u32,
+            tracer: &Tracer,
+            stopping: bool,
+        ) -> Option<(i32, Option<Move>)> {
+            tracer.node(level, crate::trace::NodeKind::Main, position, None);
+            if depth == 0 {
+                return Some((crate::evaluate(position), None));
+            }
+            let moves = position.legal_moves();
+            let mut best = (-crate::INFINITY, None);
+            for (i, &mv) in moves.iter().enumerate() {
+                if stopping && level == 1 && i == self.searched {
+                    return None;
+                }
+                position.make(mv);
+                let value = self.negamax(position, depth - 1, level + 1, tracer, false);
+                position.unmake();
+                let value = -value?.0;
+                tracer.moved(level, mv, value);
+                if value > best.0 {
+                    best = (value, Some(mv));
+                }
+            }
+            if moves.is_empty() {
+                best.0 = no_moves_score(position, level as usize - 1);
+            }
+            tracer.result(level, !moves.is_empty(), best.0, best.1, None);
+            Some(best)
+        }
+    }
+
+    impl Engine for Traced {
+        const NAME: &'static str = "Traced";
+
+        fn new() -> Self {
+            Traced {
+                stop_at: 0,
+                searched: 0,
+            }
+        }
+
+        fn search(
+            &mut self,
+            position: &mut Position,
+            depth: u32,
+            _control: &SearchControl,
+            tracer: &Tracer,
+        ) -> Report {
+            let stopping = depth == self.stop_at;
+            let found = self.negamax(position, depth, 1, tracer, stopping);
+            let (value, best) = found.unwrap_or((0, None));
+            Report {
+                best,
+                value,
+                nodes: 1,
+                depth,
+                pv: best.into_iter().collect(),
+                interrupted: found.is_none(),
+                statistics: Vec::new(),
+            }
+        }
+    }
+
+    /// A position where White wins a knight: 1. Qxe5, and the line runs on.
+    const HANGING: &str = "4k3/8/8/4n3/8/8/4Q3/4K3 w - - 0 1";
+
+    #[test]
+    fn the_principal_variation_is_the_whole_line() {
+        let mut position = Position::from_fen(HANGING).unwrap();
+        let mut lines = Vec::new();
+        let report = deepen(
+            &mut Traced::new(),
+            &mut position,
+            &Limits::depth(3),
+            &Arc::new(AtomicBool::new(false)),
+            &Tracer::OFF,
+            |iteration| lines.push((iteration.seldepth, iteration.pv.clone())),
+        );
+        // One move per ply of each depth, each legal after the ones before.
+        for (depth, (seldepth, pv)) in lines.iter().enumerate() {
+            assert_eq!((*seldepth, pv.len()), (depth as u32 + 1, depth + 1));
+            let mut line = position.clone();
+            for &mv in pv {
+                assert!(line.legal_moves().contains(&mv), "{pv:?}");
+                line.make(mv);
+            }
+        }
+        assert_eq!(report.pv, lines[2].1);
+        assert_eq!(report.best, Some(report.pv[0]));
+    }
+
+    #[test]
+    fn a_stopped_depth_keeps_its_move_once_a_root_move_was_searched() {
+        let search = |stop_at: u32, searched: usize| {
+            let mut engine = Traced { stop_at, searched };
+            deepen(
+                &mut engine,
+                &mut Position::from_fen(HANGING).unwrap(),
+                &Limits::depth(if stop_at == 0 { 3 } else { 5 }),
+                &Arc::new(AtomicBool::new(false)),
+                &Tracer::OFF,
+                |_| {},
+            )
+        };
+        // Stopped before any root move of depth 3: depth 2's move.
+        let none = search(3, 0);
+        assert_eq!((none.depth, none.pv.len()), (2, 2));
+        // The whole of depth 3 but its last root move, which is not the
+        // best: depth 3's line, which scores at least as well as depth 2's.
+        let whole = search(0, 0);
+        let moves = Position::from_fen(HANGING).unwrap().legal_moves();
+        assert_ne!(whole.best, moves.last().copied());
+        assert!(whole.value >= none.value);
+        let most = search(3, moves.len() - 1);
+        assert_eq!(most.depth, 2);
+        assert_eq!((most.best, &most.pv), (whole.best, &whole.pv));
+    }
+
     #[test]
     fn scores_print_as_uci_wants() {
         assert_eq!(Score(-35).to_string(), "cp -35");
