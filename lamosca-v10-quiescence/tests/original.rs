@@ -89,6 +89,60 @@ fn a_quiescence_node_with_only_illegal_captures_loses_the_capture_before_it() {
     assert_eq!(no_legal_move.value, Figure::Count(1));
 }
 
+/// The trace followed by the report's lines.
+fn with_report(trace: &str, report: &Report) -> String {
+    let mut text = format!(
+        "{trace}best move: {}, value: {}, nodes: {}\n",
+        best(report),
+        report.value,
+        report.nodes
+    );
+    for statistic in &report.statistics {
+        text += &format!("{}: {}\n", statistic.label, statistic.value);
+    }
+    text
+}
+
+/// The back-rank mate two plies deep in both modes, the root traced: the
+/// book sets the two logs side by side.
+#[test]
+fn back_rank_d2_both_modes() {
+    for (original, name, mode) in [
+        (false, "back_rank_d2_default", "default"),
+        (true, "back_rank_d2_lamosca", "--quiescence lamosca"),
+    ] {
+        let (trace, report) = traced(original, BACK_RANK, 2, 1, Words::English);
+        assert_eq!(best(&report) == "a1a8", !original);
+        insta::with_settings!({
+            description => format!("{BACK_RANK}, v0.10 {mode}, depth 2, level 1 traced"),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(name, with_report(&trace, &report));
+        });
+    }
+}
+
+/// The same in the original's layout, two levels traced, up to the root's
+/// `Ra8`: its node's every move is logged with the running value, the
+/// node ends with `T=0`, and `L1a1a8` keeps the value the root held.
+#[test]
+fn back_rank_d2_original_layout() {
+    let (trace, _) = traced(true, BACK_RANK, 2, 2, Words::Italian);
+    let lines: Vec<&str> = trace.lines().collect();
+    let end = lines
+        .iter()
+        .position(|line| line.contains("L1a1a8="))
+        .expect("Ra8 at the root");
+    assert!(lines[end].starts_with("Risultato L2: T=0, A=-2147483647"));
+    assert!(lines[end].ends_with("L1a1a8=197 "), "{}", lines[end]);
+    insta::with_settings!({
+        description => format!("{BACK_RANK}, v0.10 --quiescence lamosca --words it, depth 2, trace 2, up to a1a8"),
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("back_rank_d2_original_layout", lines[..=end].join("\n"));
+    });
+}
+
 /// The original's own log layout: `--quiescence lamosca --words it`, the
 /// start position four levels deep, its first lines.
 #[test]
