@@ -202,7 +202,7 @@ fn missed_mate(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
         md(
             "tables/v10-missed-mate.md",
             format!(
-                "{BACK_RANK}, depth 2: the value of each root move in both modes.\n\n{}",
+                "`{BACK_RANK}`, depth 2: the value of each root move in both modes.\n\n{}",
                 table.render()
             ),
         ),
