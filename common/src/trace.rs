@@ -573,6 +573,43 @@ impl TraceEvent {
     }
 }
 
+// ANCHOR: layout
+/// A text log in a layout of a version's own. While one is set with
+/// [`with_layout`], the text layer hands it every trace event first and
+/// writes what it returns instead of its own lines; `None` leaves the event
+/// to the layer. A version that retraces a program whose log read otherwise
+/// writes that program's layout with it, and `common` knows none of them.
+pub trait Layout {
+    /// The text `event` adds to the log in `words`, or `None`.
+    fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String>;
+}
+
+thread_local! {
+    /// The layout set on this thread by [`with_layout`].
+    static LAYOUT: RefCell<Option<Box<dyn Layout>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `layout` writing the text log of the events `f` emits on
+/// this thread, and sets back the layout there was before.
+pub fn with_layout<R>(layout: impl Layout + 'static, f: impl FnOnce() -> R) -> R {
+    /// Sets the previous layout back, even if `f` panics.
+    struct Restore(Option<Box<dyn Layout>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LAYOUT.with(|slot| *slot.borrow_mut() = self.0.take());
+        }
+    }
+    let _restore = Restore(LAYOUT.with(|slot| slot.replace(Some(Box::new(layout)))));
+    f()
+}
+
+/// The text the layout set on this thread gives `event`, if one is set
+/// and takes it.
+fn layout_text(event: &Event<'_>, words: Words) -> Option<String> {
+    LAYOUT.with(|slot| slot.borrow_mut().as_mut()?.text(event, words))
+}
+// ANCHOR_END: layout
+
 /// The fields of one shared trace event, as `tracing` hands them over.
 #[derive(Default, Debug)]
 struct Fields {
@@ -909,10 +946,17 @@ impl TraceLayer {
 
 impl<S: Subscriber> Layer<S> for TraceLayer {
     fn on_event(&self, event: &Event<'_>, _ctx: Context<'_, S>) {
-        let Some(event) = TraceEvent::read(event).filter(|event| event.level() <= self.depth)
+        let Some(parsed) = TraceEvent::read(event).filter(|parsed| parsed.level() <= self.depth)
         else {
             return;
         };
+        // A version's own layout, when one is set, writes the whole log.
+        if let Some(text) = layout_text(event, self.words) {
+            let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = sink.write_all(text.as_bytes());
+            return;
+        }
+        let event = parsed;
         let lines = {
             let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
             self.text(&event, &mut state)
@@ -1043,6 +1087,38 @@ mod tests {
              note 8\n\
              Moves level 2: note=7 e7e5=3\n\
              Result level 2: Found=1, Value=3\n"
+        );
+    }
+
+    /// A layout that writes each move as `<move>` and leaves the rest, and
+    /// English, to the text layer.
+    struct Bracketed;
+
+    impl Layout for Bracketed {
+        fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String> {
+            let mut fields = Fields::default();
+            event.record(&mut fields);
+            (words == Words::Italian && fields.kind == "move")
+                .then(|| format!("<{}>", fields.mv.unwrap_or_default()))
+        }
+    }
+
+    #[test]
+    fn a_layout_writes_what_it_takes_while_it_is_set() {
+        let position = Position::startpos();
+        let e2e4 = position.parse_move("e2e4").unwrap();
+        let run = || {
+            let tracer = Tracer::new(1);
+            with_layout(Bracketed, || tracer.moved(1, e2e4, 0));
+            tracer.result(1, true, 0, None, None);
+        };
+        assert_eq!(
+            capture(Words::Italian, run).0,
+            "<e2e4>Mosse livello 1:\nRisultato livello 1: Trovata=1, Valore=0\n"
+        );
+        assert_eq!(
+            capture(Words::English, run).0,
+            "Moves level 1: e2e4=0\nResult level 1: Found=1, Value=0\n"
         );
     }
 

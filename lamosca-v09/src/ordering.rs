@@ -90,12 +90,28 @@ impl History {
     }
 
     /// `mv` cut off a node at `level` (1 at the root): its entry grows by
-    /// the level, LaMoSca v0.09's increment. The addition saturates so that
-    /// a very long search cannot wrap a value round to a negative one.
+    /// [`History::increment`]. The addition saturates so that a very long
+    /// search cannot wrap a value round to a negative one.
     #[inline]
     pub fn reward(&mut self, mv: Move, level: u32) {
         let entry = &mut self.table[mv.from.index64()][mv.to.index64()];
-        *entry = entry.saturating_add(level as i32);
+        *entry = entry.saturating_add(History::increment(level));
+    }
+
+    /// What a cut at `level` adds: the level *after* the move, one more
+    /// than the node's. LaMoSca added its level counter while the cutting
+    /// move was still made, when the counter already named the child's
+    /// level, so a cut at the root adds 2 and one at level 4 adds 5. The
+    /// v0.09 page only says that deeper cuts weigh more; the rule is read
+    /// from the v0.10 source, whose search is v0.09's, and the v0.09 page's
+    /// swap, `d5d6=0` with `c1h6=8`, comes out the same either way.
+    ///
+    /// ```
+    /// use lamosca_v09::ordering::History;
+    /// assert_eq!(History::increment(1), 2);
+    /// ```
+    pub const fn increment(level: u32) -> i32 {
+        level as i32 + 1
     }
 
     /// Forgets everything; LaMoSca cleared the table before each search.

@@ -1,13 +1,15 @@
 //! The engine the driver calls: its switches, a fresh search for each call,
 //! and the figures it reports.
 
-use common::trace::Tracer;
+use common::trace::{with_layout, Tracer};
 use common::{
-    Engine, EngineOption, MoveStack, OptionKind, Position, Report, SearchControl, Statistic,
-    INFINITY,
+    Engine, EngineOption, MoveStack, OptionKind, Position, Report, ScoredMove, SearchControl,
+    Statistic, INFINITY,
 };
 use lamosca_v09::ordering::MoveOrder;
 
+use crate::original::log::OriginalLog;
+use crate::original::{OriginalSearch, INFINITO};
 use crate::quiescence::{EGainForm, Quiescence, QuiescenceMode, DEFAULT_DELTA};
 use crate::search::Search;
 
@@ -81,6 +83,8 @@ pub struct QuiescenceSearch {
     order: MoveOrder,
     /// The quiescence search called at the horizon, with its switches.
     quiescence: Quiescence,
+    /// The pseudo-legal moves of each level, for LaMoSca's own search.
+    original_lists: Vec<Vec<ScoredMove>>,
 }
 
 impl Engine for QuiescenceSearch {
@@ -102,6 +106,11 @@ impl Engine for QuiescenceSearch {
     ) -> Report {
         // History starts empty, as in v0.09.
         self.order.clear();
+        if self.quiescence.settings.mode == QuiescenceMode::Lamosca {
+            return with_layout(OriginalLog::new(depth), || {
+                self.original(position, depth, control, tracer)
+            });
+        }
         self.quiescence.reset_counts();
         let mut search = Search {
             stack: &mut self.stack,
@@ -138,6 +147,56 @@ impl Engine for QuiescenceSearch {
         }
     }
     // ANCHOR_END: entry
+}
+
+impl QuiescenceSearch {
+    // ANCHOR: original_entry
+    /// LaMoSca v0.10's own search (`--quiescence lamosca`), from the
+    /// original's window, with its own figures.
+    fn original(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        control: &SearchControl,
+        tracer: &Tracer,
+    ) -> Report {
+        let mut search = OriginalSearch {
+            lists: &mut self.original_lists,
+            order: &mut self.order,
+            control,
+            tracer,
+            depth,
+            counts: Default::default(),
+            stopped: false,
+        };
+        let found = search.search(position, -INFINITO, INFINITO, 1);
+        // With no legal move at the root the original found nothing: its
+        // value is the window's floor.
+        let (value, best) = found.unwrap_or((-INFINITO, None));
+        let counts = search.counts;
+        let nodes = counts.nodes + counts.quiescence_nodes;
+        Report {
+            best,
+            value,
+            nodes,
+            depth,
+            pv: best.into_iter().collect(),
+            interrupted: search.stopped,
+            statistics: vec![
+                Statistic::share("quiescence nodes", counts.quiescence_nodes, nodes),
+                Statistic::count("beta cut-offs", counts.cuts),
+                Statistic::share(
+                    "cut-offs by the first move",
+                    counts.first_move_cuts,
+                    counts.cuts,
+                ),
+                Statistic::count("nodes refused by king capture", counts.king_captures),
+                Statistic::count("nodes with no legal move", counts.not_found),
+                Statistic::branching_factor(nodes, depth),
+            ],
+        }
+    }
+    // ANCHOR_END: original_entry
 }
 
 /// What the main search counts, for its statistics; the quiescence

@@ -35,6 +35,7 @@
 
 mod engine;
 pub mod events;
+pub mod original;
 mod quiescence;
 mod search;
 mod see;

@@ -28,7 +28,10 @@
 //! **LaMoSca v0.10's quiescence.** Past the nominal depth the original
 //! generated captures only, with no stand pat: a node that had a capture
 //! had to take, and a line ended only when there was nothing left to take
-//! or at level [`LAMOSCA_LEVEL_LIMIT`]. Fail-hard, like its alpha-beta.
+//! or at level [`LAMOSCA_LEVEL_LIMIT`]. It was the same function as its
+//! main search, with the same legality by king capture, so that mode is a
+//! whole search of its own, in [`crate::original`]; the engine calls it
+//! instead of the main search, and this module's horizon is the forum's.
 
 use common::trace::{NodeKind, Tracer, Window};
 use common::{
@@ -62,12 +65,15 @@ pub const DEFAULT_DELTA: i32 = 50;
 pub const LAMOSCA_LEVEL_LIMIT: u32 = 11;
 // ANCHOR_END: constants
 
-/// Which quiescence the horizon calls.
+/// Which quiescence runs past the horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuiescenceMode {
     /// The forum quiescence: stand pat, estimated gains, narrowed windows.
     Seed,
-    /// LaMoSca v0.10's: every capture, no stand pat, a hard level limit.
+    /// LaMoSca v0.10's: every capture, no stand pat, a hard level limit,
+    /// and legality by king capture: a search of its own
+    /// ([`crate::original`]), which the engine runs instead of the main
+    /// search.
     Lamosca,
 }
 
@@ -147,8 +153,8 @@ impl Quiescence {
 
     // ANCHOR: horizon
     /// The main search reached its horizon at `level`: the value of
-    /// `position` for the side to move, from the quiescence the switches
-    /// choose, or `None` when the control said stop.
+    /// `position` for the side to move, from the forum quiescence, or
+    /// `None` when the control said stop.
     pub fn horizon(
         &mut self,
         position: &mut Position,
@@ -170,10 +176,7 @@ impl Quiescence {
             tracer,
             stopped: false,
         };
-        let value = match run.settings.mode {
-            QuiescenceMode::Seed => run.quiescence(position, alpha, beta, level, true),
-            QuiescenceMode::Lamosca => run.lamosca_quiescence(position, alpha, beta, level),
-        };
+        let value = run.quiescence(position, alpha, beta, level, true);
         (!run.stopped).then_some(value)
     }
     // ANCHOR_END: horizon
@@ -355,63 +358,6 @@ impl Run<'_> {
         gain + settings.delta
     }
     // ANCHOR_END: egain
-
-    // ANCHOR: lamosca_quiescence
-    /// LaMoSca v0.10's quiescence: captures only, no stand pat, fail-hard,
-    /// to level [`LAMOSCA_LEVEL_LIMIT`] at most.
-    fn lamosca_quiescence(
-        &mut self,
-        position: &mut Position,
-        mut alpha: i32,
-        beta: i32,
-        level: u32,
-    ) -> i32 {
-        let window = Window { alpha, beta };
-        self.counts.nodes += 1;
-        self.tracer
-            .node(level, NodeKind::Quiescence, position, Some(window));
-        if self.control.poll(self.counts.nodes) {
-            self.stopped = true;
-            return 0;
-        }
-        let ply = level as usize - 1;
-        let count = if level >= LAMOSCA_LEVEL_LIMIT {
-            0
-        } else {
-            self.stack.generate_captures(position, ply).len()
-        };
-        // Nothing to take (or the level limit): the evaluation, held in the
-        // window.
-        if count == 0 {
-            let value = (self.settings.evaluate)(position).clamp(alpha, beta);
-            self.result(level, false, value, window);
-            return value;
-        }
-        for scored in self.stack.moves_mut(ply) {
-            scored.score = mvv_lva(scored.mv);
-        }
-        self.tracer.moves(level, self.stack.moves(ply));
-        for i in 0..count {
-            self.pick(ply, i, level);
-            let mv = self.stack.moves(ply)[i].mv;
-            position.make(mv);
-            let value = -self.lamosca_quiescence(position, -beta, -alpha, level + 1);
-            position.unmake();
-            if self.stopped {
-                return 0;
-            }
-            if value >= beta {
-                self.tracer.cut(level, mv, value);
-                self.result(level, true, beta, window);
-                return beta;
-            }
-            self.tracer.moved(level, mv, value);
-            alpha = alpha.max(value);
-        }
-        self.result(level, true, alpha, window);
-        alpha
-    }
-    // ANCHOR_END: lamosca_quiescence
 
     /// Brings the best capture from slot `i` on to slot `i`, as the main
     /// search does with every move.

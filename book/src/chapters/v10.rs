@@ -121,9 +121,101 @@ pub fn v10_chapter(root: &Path, snapshots: &[Snapshot]) -> Result<Vec<Generated>
             ),
         ),
     ];
+    out.extend(missed_mate(snapshots)?);
     out.extend(v10_generated()?);
     out.extend(wac::generated(root)?);
     Ok(out)
+}
+
+/// The back-rank mate that LaMoSca's own search misses: `Ra8` mates, and
+/// two plies deep the original skips it as illegal.
+pub const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+/// The root's moves and their values, from a snapshot's `Moves level 1`
+/// line.
+fn root_values(snapshot: &Snapshot) -> Result<Vec<(String, String)>> {
+    let line = snapshot
+        .body
+        .lines()
+        .find_map(|line| line.strip_prefix("Moves level 1: "))
+        .ok_or_else(|| anyhow!("{} has no root line", snapshot.name))?;
+    line.split(' ')
+        .filter(|item| item.contains('='))
+        .map(|item| {
+            let (mv, value) = item.split_once('=').expect("an item with '='");
+            Ok((mv.to_string(), value.to_string()))
+        })
+        .collect()
+}
+
+/// The missed mate's board, with both modes' answers, and both logs of
+/// its root side by side: each move's value in the default mode and in
+/// LaMoSca's own.
+fn missed_mate(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
+    let find = |name: &str| {
+        snapshots
+            .iter()
+            .find(|s| s.crate_name == "lamosca-v10-quiescence" && s.name == name)
+            .ok_or_else(|| {
+                anyhow!("no snapshot lamosca-v10-quiescence/tests/snapshots/{name}.snap")
+            })
+    };
+    let default = find("original__back_rank_d2_default")?;
+    let original = find("original__back_rank_d2_lamosca")?;
+    let (left, right) = (root_values(default)?, root_values(original)?);
+    if left
+        .iter()
+        .map(|(mv, _)| mv)
+        .ne(right.iter().map(|(mv, _)| mv))
+    {
+        return Err(anyhow!("the two modes list different root moves"));
+    }
+    let mut table = Table::new(&[
+        ("move", Align::Left),
+        ("default", Align::Right),
+        ("`--quiescence lamosca`", Align::Right),
+    ]);
+    for ((mv, a), (_, b)) in left.iter().zip(&right) {
+        table.row(vec![format!("`{mv}`"), a.clone(), b.clone()]);
+    }
+    let mut answers = Vec::new();
+    for snapshot in [default, original] {
+        answers.push(
+            best_move_of(snapshot).ok_or_else(|| anyhow!("{} names no move", snapshot.name))?,
+        );
+    }
+    table.row(vec![
+        "chosen".to_string(),
+        format!("`{}`", answers[0]),
+        format!("`{}`", answers[1]),
+    ]);
+    let position = position(BACK_RANK)?;
+    let mut marks = Marks::none();
+    for text in &answers {
+        let mv = position
+            .parse_move(text)
+            .map_err(|error| anyhow!("{text}: {error}"))?;
+        marks.tinted.push((mv.from, Tint::Move));
+        marks.tinted.push((mv.to, Tint::Move));
+        marks.arrows.push((mv.from, mv.to));
+    }
+    Ok(vec![
+        md(
+            "tables/v10-missed-mate.md",
+            format!(
+                "`{BACK_RANK}`, depth 2: the value of each root move in both modes.\n\n{}",
+                table.render()
+            ),
+        ),
+        Generated::new(
+            "svg/v10-missed-mate.svg",
+            diagram::board(
+                &position,
+                "Ra8 mates; the arrows are the default mode's answer and LaMoSca v0.10's",
+                &marks,
+            ),
+        ),
+    ])
 }
 
 /// How far the v0.10 tables go and how much one search may spend.
