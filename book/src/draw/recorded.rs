@@ -9,7 +9,7 @@
 //! ```
 //! use book::draw::recorded::record;
 //! use common::record::Event;
-//! let recorded = record::<lamosca_v09::AlphaBeta>("7k/8/8/8/8/8/8/K6R w - - 0 1", 2).unwrap();
+//! let recorded = record::<lamosca_v09::AlphaBeta>("7k/8/8/8/8/8/8/K5R1 w - - 0 1", 2).unwrap();
 //! assert!(matches!(recorded.events.first(), Some(Event::Search(_))));
 //! assert!(matches!(recorded.events.last(), Some(Event::Report(_))));
 //! ```
