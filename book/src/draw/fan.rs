@@ -18,7 +18,7 @@
 //! ```
 //! use book::draw::fan::{fan, Tree};
 //! use book::draw::recorded::record;
-//! let recorded = record::<lamosca_v09::AlphaBeta>("7k/8/8/8/8/8/8/K6R w - - 0 1", 2).unwrap();
+//! let recorded = record::<lamosca_v09::AlphaBeta>("7k/8/8/8/8/8/8/K5R1 w - - 0 1", 2).unwrap();
 //! let tree = Tree::read(&recorded.events).unwrap();
 //! assert_eq!(tree.len() as u64, recorded.report.nodes);
 //! assert!(fan(&tree, "v0.09").starts_with("<svg"));

@@ -4,8 +4,8 @@
 //! Both trees are the engines' own: `lamosca-v07` and `lamosca-v09` search
 //! the position with every level recorded ([`crate::draw::recorded`]), and
 //! the trees are read from their records' events: each `node` event is a
-//! box, each `result` its value, each `cut` a red edge, each `swap` a move
-//! that `pick` brought forward. What alpha-beta never visited is taken from
+//! box, each `result` its value, each `cut` a red edge, each `moves` list
+//! the ordering values, each `swap` a move that `pick` brought forward. What alpha-beta never visited is taken from
 //! NegaMax's record of the same position, in the order the moves were
 //! still waiting in when the cut came: the moves as generated (NegaMax's
 //! order), with the node's recorded swaps replayed on them.
@@ -73,6 +73,9 @@ pub struct Node {
     pub window: Option<(i32, i32)>,
     /// True when this node's move made its parent fail high.
     pub cut: bool,
+    /// The value the move ordering gave this node's move, from the
+    /// parent's recorded move list (alpha-beta only).
+    pub order: Option<i32>,
     /// The swaps `pick` made at this node, in order: the move brought
     /// forward and its ordering value, the move it took the place of and
     /// its value.
@@ -126,6 +129,7 @@ impl Node {
             value: Value::Unsearched,
             window: None,
             cut: false,
+            order: None,
             swaps: Vec::new(),
             children: self.children.iter().map(Node::unsearched).collect(),
         }
@@ -152,6 +156,8 @@ struct Entered {
     best: Option<String>,
     cut: Option<String>,
     swaps: Vec<(String, i32, String, i32)>,
+    /// The node's moves with their ordering values, as generated.
+    moves: Vec<(String, i32)>,
     children: Vec<usize>,
 }
 
@@ -182,6 +188,13 @@ fn entered(events: &[Event]) -> Result<Vec<Entered>> {
                 node.best = result.best.clone();
             }
             Event::Cut(cut) => node_mut(&mut nodes, cut.node)?.cut = Some(cut.mv.clone()),
+            Event::Moves(list) => {
+                node_mut(&mut nodes, list.node)?.moves = list
+                    .moves
+                    .iter()
+                    .map(|entry| (entry.mv.clone(), entry.order))
+                    .collect();
+            }
             Event::Swap(swap) => node_mut(&mut nodes, swap.node)?.swaps.push((
                 swap.into.clone(),
                 swap.in_value,
@@ -235,6 +248,15 @@ fn parse(position: &Position, name: &str) -> Result<Move> {
         .map_err(|error| anyhow!("the record's move `{name}`: {error}"))
 }
 
+/// The ordering value `entry`'s move list gives the move `name`.
+fn order_of(entry: &Entered, name: &str) -> Option<i32> {
+    entry
+        .moves
+        .iter()
+        .find(|(mv, _)| mv == name)
+        .map(|(_, order)| *order)
+}
+
 /// Node `index` of a record as a [`Node`]; `full` is NegaMax's node at
 /// the same place, which gives the moves the search never tried.
 fn grow(
@@ -259,6 +281,7 @@ fn grow(
         let mut node = grow(nodes, child, &after, twin, windows)?;
         node.mv = Some(mv);
         node.cut = entry.cut.as_deref() == Some(name);
+        node.order = windows.then(|| order_of(entry, name)).flatten();
         let seen = nodes[child].value.map(|v| -v);
         raised |= seen.is_some_and(|seen| seen > entry.window.0);
         children.push(node);
@@ -288,7 +311,9 @@ fn grow(
             let spared = full
                 .child(mv)
                 .ok_or_else(|| anyhow!("NegaMax's tree lacks the move {mv}"))?;
-            children.push(spared.unsearched());
+            let mut spared = spared.unsearched();
+            spared.order = order_of(entry, &mv.to_string());
+            children.push(spared);
         }
     }
     let is_root = index == 0;
@@ -300,6 +325,7 @@ fn grow(
     };
     Ok(Node {
         mv: None,
+        order: None,
         value,
         window: (windows && !entry.children.is_empty()).then_some(entry.window),
         cut: false,
@@ -689,20 +715,14 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
     reorderings(&pruned.root, &full.root, &mut Vec::new(), &mut reordered);
     let mut order_list = String::new();
     for (line, node, generated) in &reordered {
-        let swaps: Vec<String> = node
-            .swaps
+        let tried: Vec<String> = node
+            .children
             .iter()
-            .map(|(into, in_value, out, out_value)| {
-                format!(
-                    "{} ({in_value}) in place of {} ({out_value})",
-                    code(into),
-                    code(out)
-                )
-            })
+            .filter_map(|child| Some(format!("{} {}", code(child.mv?), child.order?)))
             .collect();
         let _ = writeln!(
             order_list,
-            "- {}, generated as {}, tried as {}: `pick` swaps {}.",
+            "- {}, generated as {}, tried as {}: {}.",
             after(line),
             code(moves_text(generated)),
             code(moves_text(
@@ -712,15 +732,15 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
                     .filter_map(|c| c.mv)
                     .collect::<Vec<_>>()
             )),
-            swaps.join(", then ")
+            tried.join(", ")
         );
     }
     let order_text = if order_list.is_empty() {
         "`pick` leaves every node's moves in the order they were generated.\n".to_string()
     } else {
         format!(
-            "Where `pick` changes the order, the record holds each swap it made, with \
-             the values the two moves were ordered by (MVV/LVA plus history):\n\n{order_list}"
+            "Where `pick` changes the order, each move is shown with the value it was \
+             ordered by (MVV/LVA plus history):\n\n{order_list}"
         )
     };
     let best = |recorded: &Recorded| recorded.best.map_or("none".to_string(), code);
@@ -797,6 +817,24 @@ mod tests {
         let mut cuts = Vec::new();
         cut_offs(&pruned.root, &mut Vec::new(), &mut cuts);
         assert!(!cuts.is_empty());
+    }
+
+    #[test]
+    fn every_move_alpha_beta_tried_or_spared_has_its_ordering_value() {
+        fn walk(node: &Node) {
+            for child in &node.children {
+                assert!(
+                    child.order.is_some(),
+                    "{:?} has no ordering value",
+                    child.mv
+                );
+                if child.value != Value::Unsearched {
+                    walk(child);
+                }
+            }
+        }
+        let (_, pruned) = trees().unwrap();
+        walk(&pruned.root);
     }
 
     #[test]
