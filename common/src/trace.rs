@@ -717,6 +717,12 @@ impl TraceLayer {
         TraceLayer::to_sink(words, Arc::new(Mutex::new(io::stdout())))
     }
 
+    /// A layer printing to standard error, for when standard output
+    /// carries something else (`search --record -`).
+    pub fn stderr(words: Words) -> TraceLayer {
+        TraceLayer::to_sink(words, Arc::new(Mutex::new(io::stderr())))
+    }
+
     fn to_sink(words: Words, sink: Sink) -> TraceLayer {
         TraceLayer {
             words,
