@@ -28,6 +28,13 @@
 //! trace), and a search whose tracer shows no level emits nothing at all:
 //! one comparison per event.
 //!
+//! Both layers that read the events, this text layer and the record's
+//! ([`crate::record::RecordLayer`]), parse a `tracing` event once, into a
+//! `TraceEvent`, so the log and the record cannot tell different
+//! stories. Two events print nothing in the log and feed the record: a
+//! node entered ([`Tracer::node`]) and a node's ordered moves
+//! ([`Tracer::moves`]).
+//!
 //! ```
 //! use common::trace::{capture, NodeKind, Tracer, Words};
 //! use common::Position;
