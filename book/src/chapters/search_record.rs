@@ -3,6 +3,7 @@
 //! comparison of two versions' records, made from real searches.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 use common::record::{compare::compare, default_options, record_search, Record};
@@ -49,7 +50,11 @@ impl Scratch {
     /// Records `E`'s search of `position`, at the example's depth, with its
     /// default options, as `search --record` would.
     fn record<E: Engine>(position: &Position, name: &str) -> Result<Scratch> {
-        let file = format!("lamosca-book-{}-{name}.jsonl", std::process::id());
+        // Named after the process and a count, so that two generators
+        // running at once (the tests run two) never share a file.
+        static COUNT: AtomicU64 = AtomicU64::new(0);
+        let count = COUNT.fetch_add(1, Ordering::Relaxed);
+        let file = format!("lamosca-book-{}-{count}-{name}.jsonl", std::process::id());
         let scratch = Scratch(std::env::temp_dir().join(file));
         let out = std::fs::File::create(&scratch.0)?;
         record_search(
