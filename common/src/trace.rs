@@ -28,6 +28,13 @@
 //! trace), and a search whose tracer shows no level emits nothing at all:
 //! one comparison per event.
 //!
+//! Both layers that read the events, this text layer and the record's
+//! ([`crate::record::RecordLayer`]), parse a `tracing` event once, into a
+//! `TraceEvent`, so the log and the record cannot tell different
+//! stories. Two events print nothing in the log and feed the record: a
+//! node entered ([`Tracer::node`]) and a node's ordered moves
+//! ([`Tracer::moves`]).
+//!
 //! ```
 //! use common::trace::{capture, NodeKind, Tracer, Words};
 //! use common::Position;
@@ -825,6 +832,12 @@ impl TraceLayer {
     /// A layer printing to standard output.
     pub fn stdout(words: Words) -> TraceLayer {
         TraceLayer::to_sink(words, Arc::new(Mutex::new(io::stdout())))
+    }
+
+    /// A layer printing to standard error, for when standard output
+    /// carries something else (`search --record -`).
+    pub fn stderr(words: Words) -> TraceLayer {
+        TraceLayer::to_sink(words, Arc::new(Mutex::new(io::stderr())))
     }
 
     fn to_sink(words: Words, sink: Sink) -> TraceLayer {

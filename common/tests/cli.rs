@@ -225,3 +225,65 @@ fn no_arguments_speak_uci_until_the_input_ends() {
     let run = lamosca(&[], "uci\n");
     assert!(run.stdout.ends_with("uciok\n"), "{}", run.stdout);
 }
+
+#[test]
+fn two_runs_of_one_search_print_the_same_bytes() {
+    let first = lamosca(&["search", "--depth", "1"], "");
+    let second = lamosca(&["search", "--depth", "1"], "");
+    assert!(first.status.success(), "{}", first.stderr);
+    assert_eq!(first.stdout, second.stdout);
+}
+
+#[test]
+fn paths_start_each_log_line_with_the_moves_from_the_root() {
+    let run = lamosca(
+        &["search", "--depth", "1", "--moves", "e2e4", "--paths"],
+        "",
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    let first = run.stdout.lines().next().unwrap();
+    assert!(first.starts_with("[] Moves level 1: "), "{first}");
+}
+
+#[test]
+fn a_record_on_standard_output_leaves_the_rest_to_standard_error() {
+    let run = lamosca(
+        &["search", "--depth", "1", "--trace", "1", "--record", "-"],
+        "",
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with(r#"{"event":"search","schema":1,"#),
+        "{}",
+        lines[0]
+    );
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with(r#"{"event":"report","best":"d2d4","value":12,"nodes":21,"#),
+        "{last}"
+    );
+    assert!(
+        run.stderr.contains("Moves level 1: a2a3=1"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("bestmove d2d4 value 12 nodes 21"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn explore_without_a_terminal_points_to_search_record() {
+    let run = lamosca(&["explore", "--depth", "1"], "");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        run.stderr.contains("search --record FILE"),
+        "{}",
+        run.stderr
+    );
+    let run = lamosca(&["explore", "--record", "x.jsonl", "--depth", "1"], "");
+    assert_eq!(run.status.code(), Some(2), "--record and --depth together");
+}

@@ -20,6 +20,7 @@ use clap::{Arg, ArgAction, ArgMatches};
 use serde_json::{Map, Value};
 
 use crate::engine::{Engine, EngineOption, OptionKind, OptionValue};
+use crate::record::option_json;
 
 /// The heading of the engine's switches in `--help`.
 pub(super) const HEADING: &str = "Engine options";
@@ -95,12 +96,7 @@ pub(super) fn values<E: Engine>(matches: &ArgMatches) -> Map<String, Value> {
         .iter()
         .map(|option| {
             let value = given(option, matches).unwrap_or_else(|| option.default_value());
-            let json = match value {
-                OptionValue::Check(on) => Value::from(on),
-                OptionValue::Spin(n) => Value::from(n),
-                OptionValue::Combo(word) => Value::from(word),
-            };
-            (option.name.to_string(), json)
+            (option.name.to_string(), option_json(value))
         })
         .collect()
 }

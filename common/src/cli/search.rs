@@ -136,7 +136,6 @@ pub(super) fn run_search<E: Engine>(
         .is_some_and(|path| path.as_os_str() == record::STDOUT);
     let mut stderr = io::stderr();
     let out: &mut dyn Write = if record_to_stdout { &mut stderr } else { out };
-    let trace = if record_to_stdout { 0 } else { args.trace };
     let record_levels = args.record_levels.unwrap_or(u32::MAX);
 
     // Step 1. The layers: the text log, and the record when asked for.
@@ -158,8 +157,14 @@ pub(super) fn run_search<E: Engine>(
     let (record_layer, recording) = recording.unzip();
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let text_layer = TraceLayer::stdout(args.words.into())
-        .levels(trace)
+    let words = args.words.into();
+    let text_layer = if record_to_stdout {
+        TraceLayer::stderr(words)
+    } else {
+        TraceLayer::stdout(words)
+    };
+    let text_layer = text_layer
+        .levels(args.trace)
         .with_paths(args.paths)
         .with_filter(filter);
     let _ = tracing_subscriber::registry()
@@ -167,9 +172,9 @@ pub(super) fn run_search<E: Engine>(
         .with(record_layer)
         .try_init();
     let shown = if args.record.is_some() {
-        trace.max(record_levels)
+        args.trace.max(record_levels)
     } else {
-        trace
+        args.trace
     };
     let tracer = Tracer::new(shown);
 

@@ -54,7 +54,7 @@ use super::event::{
     Summary, Swap, SCHEMA,
 };
 use super::writer::RecordWriter;
-use crate::engine::{Engine, Report, SearchControl, INFINITY};
+use crate::engine::{Engine, OptionValue, Report, SearchControl, INFINITY};
 use crate::position::Position;
 use crate::trace::{with_step_event, FieldValue, StepEvent, Text, TraceEvent, Tracer, Words};
 
@@ -98,6 +98,25 @@ pub fn record_search<E: Engine, W: Write + Send + 'static>(
     Ok((report, out))
 }
 // ANCHOR_END: record_search
+
+/// Every option of `E` at its default, by UCI name, as a record's header
+/// keeps them.
+pub fn default_options<E: Engine>() -> Map<String, Value> {
+    E::OPTIONS
+        .iter()
+        .map(|option| (option.name.to_string(), option_json(option.default_value())))
+        .collect()
+}
+
+/// An option's value as JSON: a check as a boolean, a spin as a number, a
+/// combo as a string.
+pub fn option_json(value: OptionValue) -> Value {
+    match value {
+        OptionValue::Check(on) => Value::from(on),
+        OptionValue::Spin(n) => Value::from(n),
+        OptionValue::Combo(word) => Value::from(word),
+    }
+}
 
 /// The layer that writes a record from the trace's events. Made with
 /// [`RecordLayer::new`], which also hands back the [`Recording`] that writes

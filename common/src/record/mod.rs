@@ -42,6 +42,6 @@ pub use event::{
     ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,
     Statistic, Summary, Swap, KNOWN_EVENTS, SCHEMA,
 };
-pub use layer::{record_search, RecordLayer, Recording};
+pub use layer::{default_options, option_json, record_search, RecordLayer, Recording};
 pub use reader::{MoveName, NodeInfo, Place, Record};
 pub use writer::{output, RecordWriter, STDOUT};
