@@ -305,3 +305,16 @@ mod tests {
         assert_eq!(nodes_cell(&stopped), "—");
     }
 }
+
+/// One search of `E` from `fen` to exactly `depth`, with `options` set,
+/// as `search --depth` runs it: what the book's exercises and closing page
+/// ask the reader to reproduce.
+pub fn fixed<E: Engine>(fen: &str, depth: u32, options: &[(&str, OptionValue)]) -> Result<Report> {
+    let mut engine: E = with_options(options);
+    Ok(engine.search(
+        &mut position(fen)?,
+        depth,
+        &SearchControl::unlimited(),
+        &Tracer::OFF,
+    ))
+}

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use common::deepen::{deepen, Limits, MAX_DEPTH};
 use common::trace::Tracer;
-use common::{Engine, Position, Report, SearchControl};
+use common::{Engine, Position, Report};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -27,7 +27,7 @@ use crate::draw::diagram::{self, Marks};
 use crate::files::Generated;
 use crate::markdown::{code, md, thousands, Align, Table};
 use crate::measure::measured_header;
-use crate::searches::{position, MIDDLEGAME};
+use crate::searches::{fixed, position, MIDDLEGAME};
 
 /// The closing page.
 pub const CHAPTER: Chapter = Chapter {
@@ -74,25 +74,14 @@ fn drive<E: Engine>(position: &Position, limits: &Limits) -> Report {
     )
 }
 
-/// One search of `E` to exactly `depth`, as the fixed-depth tables count
-/// it.
-fn fixed<E: Engine>(position: &Position, depth: u32) -> Report {
-    E::new().search(
-        &mut position.clone(),
-        depth,
-        &SearchControl::unlimited(),
-        &Tracer::OFF,
-    )
-}
-
 /// The generated table: every version to [`DEPTH`].
 fn generated(_: &Sources) -> Result<Vec<Generated>> {
     let start = position(FEN)?;
     let reports = [
-        ("v0.07", fixed::<NegaMax>(&start, DEPTH)),
-        ("v0.09", fixed::<AlphaBeta>(&start, DEPTH)),
-        ("v0.10", fixed::<QuiescenceSearch>(&start, DEPTH)),
-        ("v0.11", fixed::<LazySearch>(&start, DEPTH)),
+        ("v0.07", fixed::<NegaMax>(FEN, DEPTH, &[])?),
+        ("v0.09", fixed::<AlphaBeta>(FEN, DEPTH, &[])?),
+        ("v0.10", fixed::<QuiescenceSearch>(FEN, DEPTH, &[])?),
+        ("v0.11", fixed::<LazySearch>(FEN, DEPTH, &[])?),
     ];
     let mut table = Table::new(&[
         ("version", Align::Left),
