@@ -208,11 +208,11 @@ const COLOURS: [RGBColor; 6] = [
 ];
 
 const FONT: &str = "sans-serif";
-/// Text sizes, in the chart's own pixels. The chart is drawn 760 wide and
-/// shown about as wide on the book's page, so these match the body text
-/// (16 px) there; on a phone both shrink together.
-const TEXT: u32 = 16;
-const CAPTION: u32 = 18;
+/// Text sizes. The chart is drawn 760 wide and shown about as wide on the
+/// book's page; plotters writes a size of 20 as a 16 px `font-size`, the
+/// body text's, and on a phone both shrink together.
+const TEXT: u32 = 20;
+const CAPTION: u32 = 22;
 const WIDTH: u32 = 760;
 const PANEL_HEIGHT: u32 = 380;
 
@@ -274,7 +274,7 @@ pub fn line_chart(title: &str, axis: Axis, panels: &[Panel]) -> Result<String> {
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(error)?;
-        let root = root.titled(title, (FONT, 20)).map_err(error)?;
+        let root = root.titled(title, (FONT, CAPTION + 4)).map_err(error)?;
         let areas = root.split_evenly((panels.len(), 1));
         let max_depth = panels
             .iter()
@@ -317,8 +317,8 @@ fn draw_log_panel(
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.title, (FONT, CAPTION))
         .margin(12)
-        .x_label_area_size(48)
-        .y_label_area_size(80)
+        .x_label_area_size(56)
+        .y_label_area_size(90)
         .build_cartesian_2d(x_range(max_depth), range.log_scale())
         .map_err(error)?;
     let y_label = |v: &f64| match axis {
@@ -354,8 +354,8 @@ fn draw_panel(
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.title, (FONT, CAPTION))
         .margin(12)
-        .x_label_area_size(48)
-        .y_label_area_size(80)
+        .x_label_area_size(56)
+        .y_label_area_size(90)
         .build_cartesian_2d(x_range(max_depth), range)
         .map_err(error)?;
     chart
