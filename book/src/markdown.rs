@@ -48,6 +48,23 @@ pub fn code(text: impl std::fmt::Display) -> String {
     out
 }
 
+/// The answers to a chapter's exercises, folded in a `<details>` block
+/// that the reader opens after trying them.
+pub fn answers(body: &str) -> String {
+    format!("<details>\n<summary>Answers</summary>\n\n{body}\n</details>\n")
+}
+
+/// A search's answer as `search` prints it on its last line.
+pub fn bestmove(report: &common::Report) -> String {
+    let best = report
+        .best
+        .map_or_else(|| "0000".to_string(), |mv| mv.to_string());
+    format!(
+        "`bestmove {best} value {} nodes {}`",
+        report.value, report.nodes
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

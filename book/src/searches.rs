@@ -283,6 +283,19 @@ pub(crate) fn runs_by_depth(
     Ok(all)
 }
 
+/// One search of `E` from `fen` to exactly `depth`, with `options` set,
+/// as `search --depth` runs it: what the book's exercises and closing page
+/// ask the reader to reproduce.
+pub fn fixed<E: Engine>(fen: &str, depth: u32, options: &[(&str, OptionValue)]) -> Result<Report> {
+    let mut engine: E = with_options(options);
+    Ok(engine.search(
+        &mut position(fen)?,
+        depth,
+        &SearchControl::unlimited(),
+        &Tracer::OFF,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

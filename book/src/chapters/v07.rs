@@ -30,6 +30,7 @@ pub const CHAPTER: Chapter = Chapter {
     generated: |sources| {
         let mut files = v07_chapter(&sources.snapshots)?;
         files.extend(v07_stepper()?);
+        files.push(exercises()?);
         Ok(files)
     },
     measured: &[("speed", || Ok(vec![speed()]))],
@@ -267,4 +268,40 @@ pub fn v07_stepper() -> Result<Vec<Generated>> {
             options: &[],
         }],
     )
+}
+
+/// The answers to the chapter's exercises, from the searches the reader
+/// is asked to run.
+fn exercises() -> Result<Generated> {
+    use crate::markdown::{answers, bestmove};
+    use crate::searches::fixed;
+    use common::START_FEN;
+    let at = |depth| fixed::<NegaMax>(START_FEN, depth, &[]);
+    let (one, two, three) = (at(1)?, at(2)?, at(3)?);
+    let body = format!(
+        "1. Depth 1: {}. Depth 2: {}. Depth 3: {}. Every node is counted \
+         once, the root included: at depth 2 that is 1 + 20 + 20 x 20, and \
+         at depth 3 it is 1 + 20 + 400 + 8,902, the last being perft 3, \
+         every position three plies deep: NegaMax prunes nothing.\n\
+         2. At depth 1 the move is {} and the value {}: nobody answers, so a \
+         central pawn's push counts its whole bonus. At depth 2 the value is \
+         {}, because Black answers with the mirror move and takes the same \
+         bonus back; the move stays {} by the order of generation, which \
+         decides the tie.\n",
+        bestmove(&one),
+        bestmove(&two),
+        bestmove(&three),
+        code(best_of(&one)),
+        one.value,
+        two.value,
+        code(best_of(&two)),
+    );
+    Ok(md("exercises/v07.md", answers(&body)))
+}
+
+/// A report's move as text, `0000` for none.
+fn best_of(report: &common::Report) -> String {
+    report
+        .best
+        .map_or_else(|| "0000".to_string(), |mv| mv.to_string())
 }

@@ -41,6 +41,7 @@ fn generated(_: &Sources) -> Result<Vec<Generated>> {
             matches!(v.crate_name, "lamosca-v07" | "lamosca-v09")
         })?,
     ));
+    files.push(exercises()?);
     Ok(files)
 }
 
@@ -310,6 +311,33 @@ pub fn v09_stepper() -> Result<Vec<Generated>> {
             },
         ],
     )
+}
+
+/// The answers to the chapter's exercises, from the searches the reader
+/// is asked to run.
+fn exercises() -> Result<Generated> {
+    use crate::markdown::{answers, bestmove};
+    use crate::searches::fixed;
+    use common::{OptionValue, START_FEN};
+    use lamosca_v09::AlphaBeta;
+    let with = |options: &[(&str, OptionValue)]| fixed::<AlphaBeta>(START_FEN, 5, options);
+    let default = with(&[])?;
+    let no_history = with(&[("History", OptionValue::Check(false))])?;
+    let no_ordering = with(&[("Ordering", OptionValue::Check(false))])?;
+    let body = format!(
+        "1. The default: {}. With `--no-history`: {}, {:.1} times as many \
+         nodes. Without history only the captures are ordered, and from the \
+         start there are almost none, so most nodes try their moves in the \
+         order of generation.\n\
+         2. With `--no-ordering`: {}. The value and the move are the \
+         default's: alpha-beta with any move order returns NegaMax's value, \
+         and the order only decides how many nodes it takes to prove it.\n",
+        bestmove(&default),
+        bestmove(&no_history),
+        no_history.nodes as f64 / default.nodes.max(1) as f64,
+        bestmove(&no_ordering),
+    );
+    Ok(md("exercises/v09.md", answers(&body)))
 }
 
 #[cfg(test)]

@@ -49,6 +49,7 @@ fn generated(sources: &Sources) -> Result<Vec<Generated>> {
         chart::generated_quiescence_chart()?
             .map(|svg| Generated::new("charts/quiescence-share.svg", svg)),
     );
+    files.push(exercises()?);
     Ok(files)
 }
 
@@ -482,4 +483,31 @@ pub fn v10_stepper() -> Result<Vec<Generated>> {
             },
         ],
     )
+}
+
+/// The answers to the chapter's exercises, from the searches the reader
+/// is asked to run.
+fn exercises() -> Result<Generated> {
+    use crate::markdown::{answers, bestmove};
+    use crate::searches::{fixed, KIWIPETE};
+    use common::OptionValue;
+    use lamosca_v09::AlphaBeta;
+    use lamosca_v10_quiescence::QuiescenceSearch;
+    let v09 = fixed::<AlphaBeta>(KIWIPETE, 3, &[])?;
+    let v10 = fixed::<QuiescenceSearch>(KIWIPETE, 3, &[])?;
+    let delta_0 = fixed::<QuiescenceSearch>(KIWIPETE, 3, &[("Delta", OptionValue::Spin(0))])?;
+    let body = format!(
+        "1. v0.09: {}. v0.10: {}. The move is the same, the value is \
+         not: v0.09 stops at the horizon while captures are still pending \
+         and counts the material won so far; v0.10 plays the captures out \
+         past the horizon, and the gain shrinks to what survives Black's \
+         own captures.\n\
+         2. With `--delta 0`: {}. With no margin for position, a capture \
+         whose material alone cannot raise alpha is skipped, so there are \
+         fewer quiescence nodes to search.\n",
+        bestmove(&v09),
+        bestmove(&v10),
+        bestmove(&delta_0),
+    );
+    Ok(md("exercises/v10.md", answers(&body)))
 }

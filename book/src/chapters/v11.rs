@@ -37,6 +37,7 @@ pub const CHAPTER: Chapter = Chapter {
     page: "v11-lazy.md",
     krate: Some("lamosca-v11-lazy"),
     generated: |_| v11_stepper(),
+    generated: exercises,
     measured: &[
         ("v11", depths),
         ("v11-wac", wac),
@@ -451,6 +452,36 @@ pub fn v11_stepper() -> Result<Vec<Generated>> {
             options: &[],
         }],
     )
+}
+
+/// The answers to the chapter's exercises, from the searches the reader
+/// is asked to run.
+fn exercises(_: &crate::chapter::Sources) -> Result<Vec<Generated>> {
+    use crate::markdown::{answers, bestmove, md};
+    use crate::searches::fixed;
+    use common::START_FEN;
+    /// WAC.001, the first position of Win At Chess.
+    const WAC_001: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+    let lazy = fixed::<LazySearch>(WAC_001, 4, &[])?;
+    let no_lazy = fixed::<LazySearch>(WAC_001, 4, &[("Lazy", OptionValue::Check(false))])?;
+    let default = fixed::<LazySearch>(START_FEN, 6, &[])?;
+    let no_selective =
+        fixed::<LazySearch>(START_FEN, 6, &[("Selective", OptionValue::Check(false))])?;
+    let body = format!(
+        "1. WAC.001 at depth 4: {} with the lazy cuts, {} with `--no-lazy`. \
+         The winning queen move stands where a pawn can take it: its \
+         shallow search sees only the loss, and the lazy cuts end the lines \
+         that would show the mate behind it (the chapter's WAC.001 trace \
+         shows them).\n\
+         2. From the start at depth 6: {} by default, {} with \
+         `--no-selective`, {:.1} times as many nodes.\n",
+        bestmove(&lazy),
+        bestmove(&no_lazy),
+        bestmove(&default),
+        bestmove(&no_selective),
+        no_selective.nodes as f64 / default.nodes.max(1) as f64,
+    );
+    Ok(vec![md("exercises/v11.md", answers(&body))])
 }
 
 #[cfg(test)]

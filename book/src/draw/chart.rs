@@ -208,6 +208,11 @@ const COLOURS: [RGBColor; 6] = [
 ];
 
 const FONT: &str = "sans-serif";
+/// Text sizes. The chart is drawn 760 wide and shown about as wide on the
+/// book's page; plotters writes a size of 20 as a 16 px `font-size`, the
+/// body text's, and on a phone both shrink together.
+const TEXT: u32 = 20;
+const CAPTION: u32 = 22;
 const WIDTH: u32 = 760;
 const PANEL_HEIGHT: u32 = 380;
 
@@ -269,7 +274,7 @@ pub fn line_chart(title: &str, axis: Axis, panels: &[Panel]) -> Result<String> {
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(error)?;
-        let root = root.titled(title, (FONT, 20)).map_err(error)?;
+        let root = root.titled(title, (FONT, CAPTION + 4)).map_err(error)?;
         let areas = root.split_evenly((panels.len(), 1));
         let max_depth = panels
             .iter()
@@ -310,10 +315,10 @@ fn draw_log_panel(
     range: std::ops::Range<f64>,
 ) -> Result<()> {
     let mut chart = ChartBuilder::on(area)
-        .caption(&panel.title, (FONT, 16))
+        .caption(&panel.title, (FONT, CAPTION))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
+        .x_label_area_size(56)
+        .y_label_area_size(90)
         .build_cartesian_2d(x_range(max_depth), range.log_scale())
         .map_err(error)?;
     let y_label = |v: &f64| match axis {
@@ -332,8 +337,8 @@ fn draw_log_panel(
         .y_label_formatter(&y_label)
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
-        .label_style((FONT, 12))
-        .axis_desc_style((FONT, 13))
+        .label_style((FONT, TEXT))
+        .axis_desc_style((FONT, TEXT))
         .draw()
         .map_err(error)?;
     draw_lines(&mut chart, panel)
@@ -347,10 +352,10 @@ fn draw_panel(
     range: std::ops::Range<f64>,
 ) -> Result<()> {
     let mut chart = ChartBuilder::on(area)
-        .caption(&panel.title, (FONT, 16))
+        .caption(&panel.title, (FONT, CAPTION))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
+        .x_label_area_size(56)
+        .y_label_area_size(90)
         .build_cartesian_2d(x_range(max_depth), range)
         .map_err(error)?;
     chart
@@ -363,8 +368,8 @@ fn draw_panel(
         .y_label_formatter(&|v: &f64| format!("{v:.0}%"))
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
-        .label_style((FONT, 12))
-        .axis_desc_style((FONT, 13))
+        .label_style((FONT, TEXT))
+        .axis_desc_style((FONT, TEXT))
         .draw()
         .map_err(error)?;
     draw_lines(&mut chart, panel)
@@ -421,7 +426,7 @@ where
         .position(SeriesLabelPosition::LowerRight)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK.mix(0.3))
-        .label_font((FONT, 13))
+        .label_font((FONT, TEXT))
         .draw()
         .map_err(error)?;
     Ok(())
