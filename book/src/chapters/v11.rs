@@ -31,13 +31,17 @@ use crate::measure::{duration, header, measured_header, Stopwatch};
 use crate::searches::POSITIONS;
 use crate::wac::read_wac;
 
-/// The v0.11 chapter in the book: its traces and diff are generated from
-/// the crate; what it adds is measured.
+/// The v0.11 chapter in the book: its traces and diff come from the crate,
+/// its stepper and the exercises' answers are generated, the rest is
+/// measured.
 pub const CHAPTER: Chapter = Chapter {
     page: "v11-lazy.md",
     krate: Some("lamosca-v11-lazy"),
-    generated: |_| v11_stepper(),
-    generated: exercises,
+    generated: |sources| {
+        let mut files = v11_stepper()?;
+        files.extend(exercises(sources)?);
+        Ok(files)
+    },
     measured: &[
         ("v11", depths),
         ("v11-wac", wac),
