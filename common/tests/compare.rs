@@ -228,3 +228,26 @@ fn a_deepening_record_is_compared_by_its_last_root() {
         assert_eq!(pair[0][7..], pair[1][7..], "{text}");
     }
 }
+
+#[test]
+fn a_reader_that_went_away_is_the_source_of_the_error() {
+    /// A pipe whose reader has gone, as `compare A B | head` leaves it.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let (a, b) = pair(2, "closed");
+    let error = compare(&a, &b, &mut Closed).unwrap_err();
+    // The driver looks for the broken pipe among the error's sources to
+    // end quietly, so it must be there, and said once only.
+    let source = std::error::Error::source(&error)
+        .and_then(|source| source.downcast_ref::<std::io::Error>())
+        .map(std::io::Error::kind);
+    assert_eq!(source, Some(std::io::ErrorKind::BrokenPipe));
+    assert_eq!(error.to_string(), "the comparison could not be written");
+}

@@ -57,12 +57,21 @@ impl fmt::Display for CompareError {
                 write!(f, "the records search to different depths: A {a}, B {b}")
             }
             CompareError::NoNodes => write!(f, "a record holds no node to compare"),
-            CompareError::Io(error) => write!(f, "{error}"),
+            CompareError::Io(_) => write!(f, "the comparison could not be written"),
         }
     }
 }
 
-impl std::error::Error for CompareError {}
+impl std::error::Error for CompareError {
+    /// The failed write, so that the driver can tell a reader that went
+    /// away (`compare A B | head`) from a real failure.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CompareError::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 impl From<io::Error> for CompareError {
     fn from(error: io::Error) -> Self {
