@@ -5,7 +5,9 @@
 
 use std::collections::HashMap;
 
-use common::record::{check_record, record_search, Bounds, Event, NodeEntry, Swap};
+use common::record::{
+    check_record, position_after_picks, record_search, Bounds, Event, NodeEntry, Swap,
+};
 use common::trace::{capture, Tracer, Words};
 use common::{Engine, Position, SearchControl};
 use lamosca_v09::AlphaBeta;
@@ -34,20 +36,6 @@ fn recorded(position: &Position, depth: u32) -> Vec<Event> {
     text.lines()
         .map(|line| Event::from_line(line).unwrap())
         .collect()
-}
-
-/// The position after playing from the start, at each ply, the legal move
-/// each number picks; a side with no move ends the game early.
-fn after(picks: &[u16]) -> Position {
-    let mut position = Position::startpos();
-    for &pick in picks {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        position.make(moves[usize::from(pick) % moves.len()]);
-    }
-    position
 }
 
 #[test]
@@ -211,7 +199,7 @@ proptest! {
         picks in proptest::collection::vec(any::<u16>(), 0..16),
         depth in 1..=3u32,
     ) {
-        let checked = check_record::<AlphaBeta>(&after(&picks), depth, Bounds::FailHard);
-        prop_assert!(checked.is_ok(), "{}: {:?}", after(&picks).to_fen(), checked.err());
+        let checked = check_record::<AlphaBeta>(&position_after_picks(&picks), depth, Bounds::FailHard);
+        prop_assert!(checked.is_ok(), "{}: {:?}", position_after_picks(&picks).to_fen(), checked.err());
     }
 }

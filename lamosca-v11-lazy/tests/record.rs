@@ -2,24 +2,10 @@
 //! node, one cut event per cut-off, and replayed (alpha-beta failing soft over the main search's results) it gives the
 //! root's value.
 
-use common::record::{check_record, Bounds};
+use common::record::{check_record, position_after_picks, Bounds};
 use common::Position;
 use lamosca_v11_lazy::LazySearch;
 use proptest::prelude::*;
-
-/// The position after playing from the start, at each ply, the legal move
-/// each number picks; a side with no move ends the game early.
-fn after(picks: &[u16]) -> Position {
-    let mut position = Position::startpos();
-    for &pick in picks {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        position.make(moves[usize::from(pick) % moves.len()]);
-    }
-    position
-}
 
 #[test]
 fn the_start_position_agrees_with_its_report() {
@@ -35,7 +21,7 @@ proptest! {
         picks in proptest::collection::vec(any::<u16>(), 0..16),
         depth in 1..=3u32,
     ) {
-        let checked = check_record::<LazySearch>(&after(&picks), depth, Bounds::FailSoft);
-        prop_assert!(checked.is_ok(), "{}: {:?}", after(&picks).to_fen(), checked.err());
+        let checked = check_record::<LazySearch>(&position_after_picks(&picks), depth, Bounds::FailSoft);
+        prop_assert!(checked.is_ok(), "{}: {:?}", position_after_picks(&picks).to_fen(), checked.err());
     }
 }

@@ -46,6 +46,22 @@ struct Replayed {
     more: bool,
 }
 
+/// The position a game reaches from the start when each number picks the
+/// legal move it names (modulo their count); a side with no move ends the
+/// game early. Property tests feed it random numbers, so that
+/// [`check_record`] meets positions that play can reach.
+pub fn position_after_picks(picks: &[u16]) -> Position {
+    let mut position = Position::startpos();
+    for &pick in picks {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position.make(moves[usize::from(pick) % moves.len()]);
+    }
+    position
+}
+
 /// Records a search of `position` to `depth` by a fresh `E` and checks it
 /// against its report (see the module's list). Hands back the report, or
 /// what failed.

@@ -36,7 +36,7 @@ mod layer;
 mod reader;
 mod writer;
 
-pub use check::{check_record, Bounds};
+pub use check::{check_record, position_after_picks, Bounds};
 pub use error::RecordError;
 pub use event::{
     ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,
