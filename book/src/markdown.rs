@@ -54,15 +54,73 @@ pub fn answers(body: &str) -> String {
     format!("<details>\n<summary>Answers</summary>\n\n{body}\n</details>\n")
 }
 
-/// A search's answer as `search` prints it on its last line.
+/// A search's answer as `search` prints it on its last line, in backticks.
 pub fn bestmove(report: &common::Report) -> String {
-    let best = report
-        .best
-        .map_or_else(|| "0000".to_string(), |mv| mv.to_string());
-    format!(
-        "`bestmove {best} value {} nodes {}`",
-        report.value, report.nodes
-    )
+    code(report.bestmove_line())
+}
+
+/// A stretch of a long trace that the page folds away: the lines
+/// `lines.start..lines.end` (counted from 0), shown when the reader opens
+/// `summary`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// The lines folded.
+    pub lines: std::ops::Range<usize>,
+    /// What the closed block says of them.
+    pub summary: String,
+}
+
+/// `text` as markdown: `text` blocks for the lines shown, and each fold in
+/// a `<details>` block of its own, so that a long trace reads at a glance
+/// and still holds every line the command prints. The folds must be in
+/// order, apart and inside the text.
+pub fn folded_text(text: &str, folds: &[Fold]) -> anyhow::Result<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let block = |from: usize, to: usize| format!("```text\n{}\n```\n", lines[from..to].join("\n"));
+    let mut out = String::new();
+    let mut shown_from = 0;
+    for fold in folds {
+        let range = &fold.lines;
+        if range.start < shown_from || range.start >= range.end || range.end > lines.len() {
+            anyhow::bail!(
+                "the fold {range:?} is out of order or outside the text's {} lines",
+                lines.len()
+            );
+        }
+        if shown_from < range.start {
+            out += &block(shown_from, range.start);
+            out.push('\n');
+        }
+        let _ = writeln!(out, "<details>\n<summary>{}</summary>\n", fold.summary);
+        out += &block(range.start, range.end);
+        out += "\n</details>\n\n";
+        shown_from = range.end;
+    }
+    if shown_from < lines.len() {
+        out += &block(shown_from, lines.len());
+    }
+    Ok(out)
+}
+
+/// The first stretch of `text` where the same `size` lines come three
+/// times or more in a row: the lines of the repeats after the first, and
+/// how many repeats that is.
+pub fn repeats(text: &str, size: usize) -> Option<(std::ops::Range<usize>, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let same = |a: usize, b: usize| lines[a..a + size] == lines[b..b + size];
+    let mut start = 0;
+    while start + 2 * size <= lines.len() {
+        let mut end = start + size;
+        while end + size <= lines.len() && same(start, end) {
+            end += size;
+        }
+        let copies = (end - start) / size;
+        if copies >= 3 {
+            return Some((start + size..end, copies - 1));
+        }
+        start += 1;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -76,5 +134,30 @@ mod tests {
         assert_eq!(thousands(8_902), "8,902");
         assert_eq!(thousands(4_865_609), "4,865,609");
         assert_eq!(thousands_signed(-31_000), "-31,000");
+    }
+    #[test]
+    fn folds_hide_their_lines_in_details_and_keep_the_rest() {
+        let text = "a\nb\nc\nd\ne\n";
+        let folds = [Fold {
+            lines: 1..3,
+            summary: "two lines".to_string(),
+        }];
+        let out = folded_text(text, &folds).unwrap();
+        assert_eq!(
+            out,
+            "```text\na\n```\n\n<details>\n<summary>two lines</summary>\n\n```text\nb\nc\n```\n\n</details>\n\n```text\nd\ne\n```\n"
+        );
+        let bad = [Fold {
+            lines: 3..9,
+            summary: String::new(),
+        }];
+        assert!(folded_text(text, &bad).is_err());
+    }
+
+    #[test]
+    fn repeats_finds_the_first_block_said_three_times() {
+        let text = "x\na\nb\na\nb\na\nb\ny\n";
+        assert_eq!(repeats(text, 2), Some((3..7, 2)));
+        assert_eq!(repeats("a\nb\na\nb\n", 2), None);
     }
 }

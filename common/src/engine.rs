@@ -15,6 +15,7 @@ use std::time::Instant;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::trace::Tracer;
+use crate::uci::NULL_MOVE;
 
 /// A score beyond any the evaluation or a mate can give: the initial window.
 pub const INFINITY: i32 = 32_000;
@@ -538,6 +539,35 @@ pub struct Report {
     pub interrupted: bool,
     /// Figures the version counts (cut-offs, quiescence nodes, ...).
     pub statistics: Vec<Statistic>,
+}
+
+impl Report {
+    /// The statistics as `search` prints them after the trace:
+    /// `Statistics: nodes 421, leaves evaluated 400`.
+    pub fn statistics_line(&self) -> String {
+        let mut line = format!("Statistics: nodes {}", self.nodes);
+        for statistic in &self.statistics {
+            line += &format!(", {} {}", statistic.label, statistic.value);
+        }
+        line
+    }
+
+    /// The answer as `search` prints it last: `bestmove d2d4 value 0
+    /// nodes 421`, with `0000` when there is no move.
+    pub fn bestmove_line(&self) -> String {
+        let best = self
+            .best
+            .map_or_else(|| NULL_MOVE.to_string(), |mv| mv.to_string());
+        format!("bestmove {best} value {} nodes {}", self.value, self.nodes)
+    }
+
+    /// The lines `search` prints on standard output once the trace is
+    /// done. Snapshots and the book end their traces with them, so a reader
+    /// can set the output of a "Try it" command beside the page (the time
+    /// goes to standard error, and differs from run to run).
+    pub fn closing_lines(&self) -> String {
+        format!("{}\n{}\n", self.statistics_line(), self.bestmove_line())
+    }
 }
 
 /// A version's search, as the driver sees it.

@@ -6,7 +6,8 @@ use common::{Engine, Position, Report, SearchControl};
 use lamosca_v07::NegaMax;
 
 /// The trace of a search of `fen` to `depth`, showing levels up to `shown`,
-/// followed by the move chosen and its value.
+/// followed by the lines `search` prints after it: the statistics and the
+/// move with its value and nodes.
 fn trace(fen: &str, depth: u32, shown: u32, words: Words) -> (String, Report) {
     let (mut text, report) = capture(words, || {
         let mut position = Position::from_fen(fen).expect("valid FEN");
@@ -17,11 +18,7 @@ fn trace(fen: &str, depth: u32, shown: u32, words: Words) -> (String, Report) {
             &Tracer::new(shown),
         )
     });
-    let best = report.best.map_or("0000".to_string(), |mv| mv.to_string());
-    text.push_str(&format!(
-        "bestmove {best} value {} nodes {}\n",
-        report.value, report.nodes
-    ));
+    text.push_str(&report.closing_lines());
     (text, report)
 }
 

@@ -37,19 +37,6 @@ fn traced(
     })
 }
 
-/// The report as the lines that close a snapshot.
-fn report_lines(report: &Report) -> String {
-    let best = report.best.map_or("none".to_string(), |mv| mv.to_string());
-    let mut lines = format!(
-        "best move: {best}, value: {}, nodes: {}\n",
-        report.value, report.nodes
-    );
-    for statistic in &report.statistics {
-        lines += &format!("{}: {}\n", statistic.label, statistic.value);
-    }
-    lines
-}
-
 #[test]
 fn seed_d2d4_d4() {
     let (trace, _) = traced(&SEED_MOVES, &[], 4, 4, Words::Italian);
@@ -74,7 +61,7 @@ fn seed_d2d4_d4() {
 fn switch_snapshot(name: &str, switches: &str, options: &[(&str, bool)]) {
     let (trace, report) = traced(&SEED_MOVES, options, 4, 4, Words::English);
     let opening: Vec<&str> = trace.lines().take(OPENING_LINES).collect();
-    let text = format!("{}\n...\n{}", opening.join("\n"), report_lines(&report));
+    let text = format!("{}\n...\n{}", opening.join("\n"), report.closing_lines());
     let description = format!("{SEED_DESCRIPTION}, {switches}");
     insta::with_settings!({description => description, omit_expression => true}, {
         insta::assert_snapshot!(name, text);
@@ -113,7 +100,7 @@ fn d2d4_d4_no_ordering() {
 #[test]
 fn startpos_d3() {
     let (trace, report) = traced(&[], &[], 3, 1, Words::English);
-    let text = format!("{trace}{}", report_lines(&report));
+    let text = format!("{trace}{}", report.closing_lines());
     insta::with_settings!({description => "position startpos, depth 3, trace 1", omit_expression => true}, {
         insta::assert_snapshot!("startpos_d3", text);
     });

@@ -89,18 +89,9 @@ fn a_quiescence_node_with_only_illegal_captures_loses_the_capture_before_it() {
     assert_eq!(no_legal_move.value, Figure::Count(1));
 }
 
-/// The trace followed by the report's lines.
+/// The trace followed by the lines `search` prints after it.
 fn with_report(trace: &str, report: &Report) -> String {
-    let mut text = format!(
-        "{trace}best move: {}, value: {}, nodes: {}\n",
-        best(report),
-        report.value,
-        report.nodes
-    );
-    for statistic in &report.statistics {
-        text += &format!("{}: {}\n", statistic.label, statistic.value);
-    }
-    text
+    format!("{trace}{}", report.closing_lines())
 }
 
 /// The back-rank mate two plies deep in both modes, the root traced: the

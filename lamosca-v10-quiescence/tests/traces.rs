@@ -32,17 +32,9 @@ fn traced<E: Engine>(
     })
 }
 
-/// The trace followed by the report's lines.
+/// The trace followed by the lines `search` prints after it.
 fn with_report(trace: &str, report: &Report) -> String {
-    let best = report.best.map_or("none".to_string(), |mv| mv.to_string());
-    let mut text = format!(
-        "{trace}best move: {best}, value: {}, nodes: {}\n",
-        report.value, report.nodes
-    );
-    for statistic in &report.statistics {
-        text += &format!("{}: {}\n", statistic.label, statistic.value);
-    }
-    text
+    format!("{trace}{}", report.closing_lines())
 }
 
 fn snapshot(name: &str, description: String, text: String) {

@@ -146,7 +146,7 @@ impl Engine for LazySearch {
 
     const OPTIONS: &'static [EngineOption<Self>] = OPTIONS;
 
-    /// The search deepens by itself until the deadline (seed 002's
+    /// The search deepens by itself until the deadline (the article's
     /// `TimeOver`), so the driver calls it once.
     const MANAGES_TIME: bool = true;
 

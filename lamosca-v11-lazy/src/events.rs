@@ -1,6 +1,6 @@
 //! Kornilov's trace events and their words: each iteration of the internal
-//! deepening, a lazy cut, a selective stand pat and, with the table on, an
-//! entry found in the transposition table. They plug into
+//! deepening, a lazy cut, a selective stand pat, a draw by the rules and,
+//! with the table on, an entry found in the transposition table. They plug into
 //! `common`'s trace through [`StepEvent`], which `common` defines without
 //! knowing them.
 //!
@@ -10,6 +10,7 @@
 //! Moves level 3: stand-pat=35 [gain 8<100] d2d4=40
 //! Hash level 3: depth 2, at least 35, Move=d2d4
 //! Hash cut level 3: depth 4, exact 12, Move=e7e5
+//! Draw level 4: Value=0
 //! ```
 
 use common::trace::{FieldValue, StepEvent, Text, Words, CUT_MARK};
@@ -31,6 +32,7 @@ struct Vocabulary {
     exact: &'static str,
     at_least: &'static str,
     at_most: &'static str,
+    draw: &'static str,
 }
 
 const ENGLISH: Vocabulary = Vocabulary {
@@ -45,6 +47,7 @@ const ENGLISH: Vocabulary = Vocabulary {
     exact: "exact",
     at_least: "at least",
     at_most: "at most",
+    draw: "Draw",
 };
 
 const ITALIAN: Vocabulary = Vocabulary {
@@ -59,6 +62,7 @@ const ITALIAN: Vocabulary = Vocabulary {
     exact: "esatto",
     at_least: "almeno",
     at_most: "al più",
+    draw: "Patta",
 };
 
 fn vocabulary(words: Words) -> &'static Vocabulary {
@@ -133,6 +137,13 @@ pub struct TableHit {
     pub entry: Entry,
     /// True when the stored value ends the node.
     pub cut: bool,
+}
+
+/// A node at `level` is a draw by the rules (a repetition, the fifty-move
+/// rule or too little material) and ends with 0, unsearched.
+pub struct Drawn {
+    /// The node's level.
+    pub level: u32,
 }
 // ANCHOR_END: events
 
@@ -293,6 +304,29 @@ impl StepEvent for TableHit {
     }
 }
 
+impl StepEvent for Drawn {
+    fn kind(&self) -> &'static str {
+        "draw"
+    }
+
+    fn level(&self) -> u32 {
+        self.level
+    }
+
+    fn fields(&self) -> Vec<(&'static str, FieldValue)> {
+        vec![("value", int(0))]
+    }
+
+    fn text(&self, words: Words) -> Text {
+        let (w, k) = (words.vocabulary(), vocabulary(words));
+        // The node ends here, with no move searched.
+        Text::Abandon(format!(
+            "{} {} {}: {}=0",
+            k.draw, w.level, self.level, w.value
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,5 +414,21 @@ mod tests {
         }
         .fields();
         assert_eq!(fields[4], ("beta", FieldValue::Int(60)));
+    }
+
+    #[test]
+    fn a_draw_ends_its_node_with_a_line_and_the_value_0() {
+        let position = Position::startpos();
+        let words = |words| {
+            capture(words, || {
+                let tracer = Tracer::new(3);
+                tracer.node(3, NodeKind::Main, &position, None);
+                tracer.step(Drawn { level: 3 });
+            })
+            .0
+        };
+        assert_eq!(words(Words::English), "Draw level 3: Value=0\n");
+        assert_eq!(words(Words::Italian), "Patta livello 3: Valore=0\n");
+        assert_eq!(Drawn { level: 3 }.returns(), Some(0));
     }
 }

@@ -1,7 +1,7 @@
 //! LaMoSca v0.11: Kornilov's lazy search.
 //!
 //! LaMoSca's line ends at v0.10. This version continues it with the ideas
-//! of E. N. Kornilov's "the simplest program" (seed 002), a program with no
+//! of E. N. Kornilov's "the simplest program" (the article), a program with no
 //! evaluation function of its own, whose search looks a few plies ahead in
 //! full and then, selectively, far enough to serve as its evaluation:
 //!
@@ -22,7 +22,7 @@
 //!   the score is passed down the recursion instead of evaluated
 //!   ([`scoring`]).
 //!
-//! Moves are ordered as Kornilov recommends (seed 004, [`ordering`]), the
+//! Moves are ordered as Kornilov recommends (the article on move ordering, [`ordering`]), the
 //! horizon calls v0.10's quiescence search, and draws by the rules score 0.
 //!
 //! ```

@@ -1,5 +1,5 @@
 //! What the recursion passes down to a node and hands back, after the
-//! seed's `Search(node, Depth, ply, alpha, beta, retMove, score,
+//! article's `Search(node, Depth, ply, alpha, beta, retMove, score,
 //! isLazyEval, color)`:
 //!
 //! - `node` is the move that led to the position ([`Arrival`]): its gain and
@@ -13,7 +13,7 @@
 use common::trace::NodeKind;
 use common::Move;
 
-/// The move that led to a node (the seed's `node`), as far as the node
+/// The move that led to a node (the article's `node`), as far as the node
 /// needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arrival {
@@ -23,7 +23,7 @@ pub struct Arrival {
     pub capture: bool,
 }
 
-/// A best move handed back to the caller (the seed's `retMove`): the move
+/// A best move handed back to the caller (the article's `retMove`): the move
 /// and the depth of the search that last found it best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hint {
@@ -65,7 +65,7 @@ impl Node {
 
     /// The same node searched two plies shallower. Below the root that is
     /// a reduced search; at the root it is the previous iteration, a full
-    /// search in its own right (seed 002: `ply == 0 ? false : true`).
+    /// search in its own right (the article: `ply == 0 ? false : true`).
     pub(crate) fn shallower(self) -> Node {
         Node {
             depth: self.depth - 2,

@@ -1,9 +1,9 @@
-//! Kornilov's move order (seed 004), on top of v0.09's tools.
+//! Kornilov's move order (the article on move ordering), on top of v0.09's tools.
 //!
 //! Kornilov lists the order he recommends: the move from the hash table,
 //! the captures by MVV/LVA, "one or two best moves of the neighbouring
 //! node" (killers), then the quiet moves by their gain or their history.
-//! Seed 002 adds what to do with the quiet moves: "the best can be searched
+//! The article adds what to do with the quiet moves: "the best can be searched
 //! at once, the average and the worst (a negative gain) left for later".
 //! The move the internal deepening hands up comes next to the table's, in
 //! its place when the table is off (`--hash 0`) or does not know the
@@ -28,7 +28,7 @@ use crate::scoring::Scoring;
 
 // ANCHOR: order
 /// The value of the hash move, the table's best move: first of all, as
-/// seed 004 orders it.
+/// the article on move ordering orders it.
 pub const HASH_VALUE: i32 = 4_000;
 
 /// The value of the move handed up by the internal deepening: above all

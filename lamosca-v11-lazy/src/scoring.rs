@@ -5,7 +5,7 @@
 //! changes with a move in a way the move alone tells: the moving piece
 //! leaves one square for another (perhaps becoming a queen on the way), and
 //! the piece it captures disappears. Kornilov calls that change the move's
-//! *gain* (`delRes`, `move->score` in seed 002) and never evaluates a
+//! *gain* (`delRes`, `move->score` in the article) and never evaluates a
 //! position at all: the root's score is passed down the recursion, each
 //! child receiving `-(score + gain)`, its parent's score plus the gain, seen
 //! from the other side.
@@ -21,10 +21,10 @@
 //!   centre instead. Whether a position is such an endgame is decided once,
 //!   at the root, so that the score stays incremental through the search.
 //!
-//! The seed's tables are in its own units, in which half a pawn is 64 (the
+//! The article's tables are in its own units, in which half a pawn is 64 (the
 //! largest strategic gain, its "growth margin"); ours are centipawns, in
 //! which half a pawn is 50. [`to_centipawns`] converts, so the tables here
-//! run from 1 to 50 and every figure of the seed keeps its size against a
+//! run from 1 to 50 and every figure of the article keeps its size against a
 //! pawn.
 //!
 //! ```
@@ -43,14 +43,14 @@
 use common::{evaluate, piece_value, square_bonus, Color, Move, PieceKind, Position, Square};
 
 // ANCHOR: units
-/// Half a pawn in the seed's units: its growth margin, "usually half a
+/// Half a pawn in the article's units: its growth margin, "usually half a
 /// pawn", is 64, the largest gain its strategic tables allow.
 pub const SEED_HALF_PAWN: i32 = 64;
 
 /// Half a pawn in ours: LaMoSca's pawn is 100 centipawns.
 pub const HALF_PAWN: i32 = 50;
 
-/// A figure of the seed (a margin, a table entry) in centipawns, rounded to
+/// A figure of the article (a margin, a table entry) in centipawns, rounded to
 /// the nearest: it keeps its size against a pawn, so 64 becomes 50.
 pub const fn to_centipawns(seed_units: i32) -> i32 {
     let scaled = seed_units * HALF_PAWN;
@@ -65,7 +65,7 @@ pub const fn to_centipawns(seed_units: i32) -> i32 {
 
 // ANCHOR: strategic_tables
 /// Kornilov's strategic table for the pieces at the top of the board
-/// (`_upSt`, Black's here), as the seed prints it: row 0 is the top rank,
+/// (`_upSt`, Black's here), as the article prints it: row 0 is the top rank,
 /// and the value grows by 8 a rank towards the opponent and by 1 a file.
 #[rustfmt::skip]
 const UP_ST: [[i32; 8]; 8] = [
@@ -93,7 +93,7 @@ const BOT_ST: [[i32; 8]; 8] = [
     [ 8,  7,  6,  5,  4,  3,  2,  1],
 ];
 
-/// For an endgame without pawns the seed asks for "one strategic table with
+/// For an endgame without pawns the article asks for "one strategic table with
 /// the priority of the centre", for both sides, without printing it. This
 /// one rises by 16 a ring from the edge to the four centre squares, so that
 /// its largest step, like the strategic tables', stays within the growth
@@ -111,7 +111,7 @@ const CENTRE_ST: [[i32; 8]; 8] = [
 ];
 // ANCHOR_END: strategic_tables
 
-/// A table of the seed converted to centipawns once, at compile time.
+/// A table of the article converted to centipawns once, at compile time.
 const fn in_centipawns(table: [[i32; 8]; 8]) -> [[i32; 8]; 8] {
     let mut out = [[0; 8]; 8];
     let mut row = 0;

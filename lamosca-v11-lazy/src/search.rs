@@ -1,8 +1,8 @@
 //! Kornilov's search: the recursion, and what it calls. Set it beside
 //! v0.10's `search.rs`: the recursion is the same alpha-beta, fail-soft as
-//! the seed's (a node returns the best value it saw, which may lie outside
+//! the article's (a node returns the best value it saw, which may lie outside
 //! its window), with a node passed down instead of a depth and a level
-//! ([`Node`]). Around the moves come the seed's steps: draws, the selective
+//! ([`Node`]). Around the moves come the article's steps: draws, the selective
 //! stand pat, the internal deepening and the lazy cut, each a method that
 //! returns early, and, when it is on, the transposition table.
 
@@ -14,12 +14,16 @@ use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::engine::{Answer, Counts, Switches};
-use crate::events::{Deepened, LazyCut, SelectiveStandPat, TableHit};
+use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat, TableHit};
 use crate::node::{Hint, Node};
 use crate::ordering::score_moves;
 use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
 use crate::tt::{cuts_off, fifty_moves_out_of_reach, Bound, Table};
+
+/// Mixed into the table key of a node that may stand pat (any odd constant
+/// with bits spread over the word keeps the two kinds of node apart).
+const MAY_STAND_PAT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// One search: what the recursion shares.
 pub(crate) struct Search<'a> {
@@ -35,7 +39,7 @@ pub(crate) struct Search<'a> {
     /// `TimeOver()`: set once the control says stop; every node then
     /// returns at once, and nothing it found is recorded.
     pub(crate) stopped: bool,
-    /// The root's best move so far (the seed's `glMove`).
+    /// The root's best move so far (the article's `glMove`).
     pub(crate) answer: Option<Answer>,
     /// The deepest root iteration that finished.
     pub(crate) depth_reached: u32,
@@ -45,7 +49,7 @@ impl Search<'_> {
     // ANCHOR: alpha_beta
     /// The value of `position` for the side to move, searched `node.depth`
     /// plies deep within the window (`alpha`, `beta`), and the best move
-    /// found with the depth it was found at. Fail-soft, as the seed.
+    /// found with the depth it was found at. Fail-soft, as the article's.
     pub(crate) fn alpha_beta(
         &mut self,
         position: &mut Position,
@@ -66,10 +70,12 @@ impl Search<'_> {
         // material to mate end the line. Not at the root, which must
         // choose a move.
         if ply > 0 && is_draw(position) {
+            self.counts.nodes += 1;
             self.counts.draws += 1;
+            self.tracer.node(level, node.kind(), position, Some(window));
+            self.tracer.step(Drawn { level });
             return (0, None);
         }
-        // ANCHOR: horizon_step
         // Horizon: v0.10's quiescence search, standing pat on the same
         // evaluation the score adds up. When the score passed down already
         // reaches beta and the side to move is not in check, the quiescence
@@ -90,10 +96,9 @@ impl Search<'_> {
             };
             return (value, None);
         }
-        // ANCHOR_END: horizon_step
         self.counts.nodes += 1;
         self.tracer.node(level, node.kind(), position, Some(window));
-        // Stop when told to (the seed's `TimeOver`) or when the node
+        // Stop when told to (the article's `TimeOver`) or when the node
         // budget is spent; the caller discards what follows.
         if self.control.poll(self.counts.nodes) || self.over_budget() {
             self.stopped = true;
@@ -101,11 +106,12 @@ impl Search<'_> {
         }
         // Hash table: a position searched before may be settled at once,
         // or at least hand up the move it found best.
-        let hash_move = match self.probe(position, node, alpha, beta) {
+        let in_check = position.in_check();
+        let key = self.table_key(position, node, in_check);
+        let hash_move = match self.probe(key, node, alpha, beta) {
             ControlFlow::Break(stored) => return stored,
             ControlFlow::Continue(mv) => mv,
         };
-        let in_check = position.in_check();
         // Selective stand pat: the side to move may keep its score rather
         // than move; that alone may reach beta.
         let mut res = -INFINITY;
@@ -128,7 +134,6 @@ impl Search<'_> {
         if self.lazy_cut(node, hint, value, beta, in_check) {
             return (beta, None);
         }
-        // ANCHOR: moves_step
         // Moves: generate them and give each its value in Kornilov's
         // order, the hash move and the move handed up first.
         let count = self.stack.generate(position, ply).len();
@@ -137,7 +142,7 @@ impl Search<'_> {
         score_moves(moves, first, self.scoring, self.killers, ply);
         self.tracer.moves(level, self.stack.moves(ply));
         // Until a move raises alpha, the best move is the one handed up, at
-        // the depth it was found at (the seed keeps it in `retMove`).
+        // the depth it was found at (the article keeps it in `retMove`).
         let mut best = hint;
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).
@@ -163,14 +168,13 @@ impl Search<'_> {
             // Fail high: the moves left are not searched.
             if alpha >= beta {
                 self.fail_high(mv, i, ply, hint);
-                self.store(position, node, window, res, best);
+                self.store(key, node, window, res, best);
                 self.tracer.cut(level, mv, value);
                 self.tracer.result(level, true, res, Some(mv), Some(window));
                 return (res, best);
             }
             self.tracer.moved(level, mv, value);
         }
-        // ANCHOR_END: moves_step
         // No legal move: mated or stalemated, whatever the stand pat said.
         if count == 0 {
             res = no_moves_score(position, ply);
@@ -179,13 +183,20 @@ impl Search<'_> {
             self.depth_reached = self.depth_reached.max(depth as u32);
             self.control.iteration_done(depth as u32, res);
         }
-        self.store(position, node, window, res, best);
+        self.store(key, node, window, res, best);
         let best_move = best.map(|hint| hint.mv);
         self.tracer
             .result(level, count > 0, res, best_move, Some(window));
         (res, best)
     }
     // ANCHOR_END: alpha_beta
+
+    /// True when the node may keep its score rather than move: past the
+    /// root, after a move that gained less than `ext[ply]` and gave no
+    /// check, with the switch on.
+    fn may_stand_pat(&self, node: Node, in_check: bool) -> bool {
+        self.switches.selective && node.ply > 0 && node.arrival.gain < ext(node.ply) && !in_check
+    }
 
     // ANCHOR: selective_step
     /// Kornilov's selective stand pat: past the root, after a move that
@@ -205,10 +216,10 @@ impl Search<'_> {
             arrival,
             ..
         } = node;
-        let limit = ext(ply);
-        if !self.switches.selective || ply == 0 || arrival.gain >= limit || in_check {
+        if !self.may_stand_pat(node, in_check) {
             return None;
         }
+        let limit = ext(ply);
         self.counts.stand_pats += 1;
         let cut = alpha.max(score) >= beta;
         if cut {
@@ -292,20 +303,20 @@ impl Search<'_> {
     /// best move otherwise.
     fn probe(
         &mut self,
-        position: &Position,
+        key: Option<u64>,
         node: Node,
         alpha: i32,
         beta: i32,
     ) -> ControlFlow<(i32, Option<Hint>), Option<Move>> {
-        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+        let Some(key) = key else {
             return ControlFlow::Continue(None);
-        }
+        };
         self.counts.probes += 1;
-        let Some(entry) = self.table.probe(position.hash(), node.ply) else {
+        let Some(entry) = self.table.probe(key, node.ply) else {
             return ControlFlow::Continue(None);
         };
         self.counts.hits += 1;
-        let cut = node.ply > 0 && cuts_off(&entry, node.depth, alpha, beta);
+        let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
         self.tracer.step(TableHit {
             level: node.ply as u32 + 1,
             entry,
@@ -326,18 +337,36 @@ impl Search<'_> {
     /// value is within the `window` it was searched with.
     fn store(
         &mut self,
-        position: &Position,
+        key: Option<u64>,
         node: Node,
         window: Window,
         value: i32,
         best: Option<Hint>,
     ) {
-        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+        let Some(key) = key else {
             return;
-        }
-        let (key, depth, ply) = (position.hash(), node.depth, node.ply);
+        };
         let (bound, mv) = (Bound::of(value, window), best.map(|hint| hint.mv));
-        self.table.store(key, depth, ply, bound, value, mv);
+        self.table
+            .store(key, node.depth, node.ply, bound, value, mv);
+    }
+
+    /// The key the node is kept under in the table, or `None` when the
+    /// table is off or the node's search could reach the fifty-move rule.
+    /// It is the position's Zobrist key, told apart by whether the node may
+    /// stand pat: the same position reached after a quiet move (it may
+    /// keep its score) and after a capture or a check (it must move) is
+    /// searched by different rules, and neither value stands for the other.
+    fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
+        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+            return None;
+        }
+        let rules = if self.may_stand_pat(node, in_check) {
+            MAY_STAND_PAT
+        } else {
+            0
+        };
+        Some(position.hash() ^ rules)
     }
     // ANCHOR_END: table_steps
 

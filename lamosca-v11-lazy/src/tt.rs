@@ -1,6 +1,6 @@
 //! Kornilov's next step: a transposition table, the "big hash table" he
-//! expects to do better than internal deepening (seed 002), whose move he
-//! puts first in the order (seed 004).
+//! expects to do better than internal deepening (the article), whose move he
+//! puts first in the order (the article on move ordering).
 //!
 //! The table remembers, for positions searched, what the search found:
 //! keyed by the Zobrist hash that `common` keeps up to date move by move,
@@ -24,6 +24,12 @@
 //!   cuts a later node off when it alone settles that node's window, as a
 //!   fail-hard search would have returned it: a lower bound at or above
 //!   beta, an upper bound at or below alpha.
+//! - **Two kinds of node.** The search keeps a node that may stand pat
+//!   apart from one that must move (the key it passes in says which), and
+//!   an entry settles only nodes at its own ply or deeper
+//!   ([`cuts_off`]): past ply 4 the selective stand pat prunes more the
+//!   deeper the ply, so a deep entry read near the root would pass a
+//!   guess for a search.
 //! - **Mates** are stored relative to the node, counted from it rather than
 //!   from the root, and turned back on reading: a mate found three plies
 //!   below a node is a mate three plies below it wherever the node is met.
@@ -83,6 +89,9 @@ pub struct Entry {
     pub bound: Bound,
     /// The best move found, if any: first in the order next time.
     pub mv: Option<Move>,
+    /// How many plies from the root it was searched (at most 255): the
+    /// deeper the ply, the more the selective stand pat prunes below it.
+    pub ply: u8,
     /// The search that stored it, for the replacement.
     generation: u8,
 }
@@ -209,6 +218,7 @@ impl Table {
             value: to_node(value, ply),
             bound,
             mv,
+            ply: u8::try_from(ply).unwrap_or(u8::MAX),
             generation,
         });
     }
@@ -269,11 +279,20 @@ pub fn fifty_moves_out_of_reach(position: &Position, depth: i32) -> bool {
 // ANCHOR_END: fifty_moves
 
 // ANCHOR: cuts_off
-/// True when `entry`, searched at least `depth` deep, settles a node
-/// searched within (`alpha`, `beta`): an exact value, a lower bound that
-/// reaches beta or an upper bound that cannot reach alpha.
-pub fn cuts_off(entry: &Entry, depth: i32, alpha: i32, beta: i32) -> bool {
+/// True when `entry` settles a node `ply` plies from the root, to be
+/// searched `depth` deep within (`alpha`, `beta`): an exact value, a lower
+/// bound that reaches beta or an upper bound that cannot reach alpha, from
+/// a search at least as deep *and at least as thorough*.
+///
+/// Depth alone does not say how thorough: past ply 4 the selective stand
+/// pat lets a node decline to move (`ext[ply]`, more the deeper the ply),
+/// and past ply 8 almost every node may, so a node searched there "12
+/// deep" is little more than its score. Such an entry read nearer the
+/// root, where the search is full width, would pass a guess for a
+/// search. An entry therefore settles only nodes at its own ply or deeper.
+pub fn cuts_off(entry: &Entry, depth: i32, ply: usize, alpha: i32, beta: i32) -> bool {
     entry.depth >= depth
+        && usize::from(entry.ply) <= ply
         && match entry.bound {
             Bound::Exact => true,
             Bound::Lower => entry.value >= beta,
@@ -326,17 +345,31 @@ mod tests {
             value,
             bound,
             mv: None,
+            ply: 3,
             generation: 0,
         };
-        assert!(cuts_off(&entry(Bound::Exact, 0), 4, -10, 10));
+        assert!(cuts_off(&entry(Bound::Exact, 0), 4, 3, -10, 10));
         assert!(
-            !cuts_off(&entry(Bound::Exact, 0), 5, -10, 10),
+            !cuts_off(&entry(Bound::Exact, 0), 5, 3, -10, 10),
             "too shallow"
         );
-        assert!(cuts_off(&entry(Bound::Lower, 10), 3, -10, 10));
-        assert!(!cuts_off(&entry(Bound::Lower, 9), 3, -10, 10));
-        assert!(cuts_off(&entry(Bound::Upper, -10), 3, -10, 10));
-        assert!(!cuts_off(&entry(Bound::Upper, -9), 3, -10, 10));
+        assert!(cuts_off(&entry(Bound::Lower, 10), 3, 3, -10, 10));
+        assert!(!cuts_off(&entry(Bound::Lower, 9), 3, 3, -10, 10));
+        assert!(cuts_off(&entry(Bound::Upper, -10), 3, 3, -10, 10));
+        assert!(!cuts_off(&entry(Bound::Upper, -9), 3, 3, -10, 10));
+    }
+
+    #[test]
+    fn an_entry_settles_only_nodes_at_its_ply_or_deeper() {
+        let mut table = Table::with_slots(16, u64::MAX);
+        table.store(7, 6, 5, Bound::Exact, 30, None);
+        let entry = table.probe(7, 5).expect("stored");
+        assert_eq!(entry.ply, 5);
+        assert!(cuts_off(&entry, 6, 5, -100, 100));
+        assert!(cuts_off(&entry, 6, 9, -100, 100));
+        // Searched 5 plies from the root, where the stand pat prunes more
+        // than at ply 2: it orders the moves there, but settles nothing.
+        assert!(!cuts_off(&entry, 2, 2, -100, 100));
     }
 
     #[test]

@@ -13,6 +13,21 @@ fn the_start_position_agrees_with_its_report() {
     assert!(report.nodes > 1);
 }
 
+/// A game whose moves lead back to a position seen before: a child of the
+/// root is a draw by repetition, which ends unsearched. Its node and its
+/// value must be in the record, or the root's 0 cannot be replayed.
+#[test]
+fn a_draw_by_repetition_is_in_the_record() {
+    let picks = [
+        8892, 28041, 35399, 38406, 28479, 62029, 57048, 3947, 55238, 42060, 38489, 28166,
+    ];
+    let position = position_after_picks(&picks);
+    let report = check_record::<LazySearch>(&position, 2, Bounds::FailSoft).unwrap();
+    let draws = common::statistic(&report.statistics, "draws").and_then(|figure| figure.count());
+    assert!(draws > Some(0), "the search meets a repetition: {draws:?}");
+    assert_eq!(report.value, 0);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

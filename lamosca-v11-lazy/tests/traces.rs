@@ -33,19 +33,6 @@ fn traced(mut engine: LazySearch, fen: &str, depth: u32, shown: u32) -> (String,
     })
 }
 
-/// The report's lines.
-fn report_lines(report: &Report) -> String {
-    let best = report.best.map_or("none".to_string(), |mv| mv.to_string());
-    let mut text = format!(
-        "best move: {best}, value: {}, nodes: {}, depth: {}\n",
-        report.value, report.nodes, report.depth
-    );
-    for statistic in &report.statistics {
-        text += &format!("{}: {}\n", statistic.label, statistic.value);
-    }
-    text
-}
-
 /// The lines `from..to` of `trace`, with `...` where lines were left out
 /// before them.
 fn excerpt(trace: &str, from: usize, to: usize) -> String {
@@ -96,7 +83,7 @@ fn startpos_d6_root() {
     snapshot(
         "startpos_d6_root",
         "startpos, depth 6, level 1 traced; the swap lines are left out".to_string(),
-        kept + &report_lines(&report),
+        kept + &report.closing_lines(),
     );
 }
 
@@ -132,7 +119,7 @@ fn recapture_d4_deepening() {
             from + 1,
             to
         ),
-        excerpt(&trace, from, to) + "...\n" + &report_lines(&report),
+        excerpt(&trace, from, to) + "...\n" + &report.closing_lines(),
     );
 }
 
@@ -153,7 +140,7 @@ fn recapture_d4_lazy_cut() {
             from + 1,
             to
         ),
-        excerpt(&trace, from, to) + "...\n" + &report_lines(&report),
+        excerpt(&trace, from, to) + "...\n" + &report.closing_lines(),
     );
 }
 
@@ -173,7 +160,7 @@ fn rook_endgame_d6_selective() {
             from + 1,
             to
         ),
-        excerpt(&trace, from, to) + "...\n" + &report_lines(&report),
+        excerpt(&trace, from, to) + "...\n" + &report.closing_lines(),
     );
 }
 
@@ -194,7 +181,7 @@ fn wac001_d4_lazy_risk() {
     let last = trace.lines().count();
     let mut text = excerpt(&trace, from, to);
     text += &excerpt(&trace, last - 2, last);
-    text += &report_lines(&report);
+    text += &report.closing_lines();
 
     let mut no_lazy = LazySearch::new();
     no_lazy
@@ -204,7 +191,7 @@ fn wac001_d4_lazy_risk() {
     let plain_last = plain.lines().count();
     text += "\nThe same search with --no-lazy:\n";
     text += &excerpt(&plain, plain_last - 1, plain_last);
-    text += &report_lines(&plain_report);
+    text += &plain_report.closing_lines();
 
     let shallow = traced(LazySearch::new(), WAC_001, 2, 0).1;
     assert_eq!(report.best, shallow.best, "depth 4 answers depth 2's move");
@@ -247,6 +234,6 @@ fn recapture_d4_hash_cut() {
             from + 1,
             to
         ),
-        excerpt(&trace, from, to) + "...\n" + &report_lines(&report),
+        excerpt(&trace, from, to) + "...\n" + &report.closing_lines(),
     );
 }

@@ -18,7 +18,7 @@ use crate::chapter::Chapter;
 use crate::draw::diagram::{self, Marks};
 use crate::draw::stepper;
 use crate::files::Generated;
-use crate::markdown::{code, md, thousands, Align, Table};
+use crate::markdown::{code, folded_text, md, thousands, Align, Fold, Table};
 use crate::measure::measured_header;
 use crate::searches::position;
 use crate::snapshots::Snapshot;
@@ -46,6 +46,36 @@ pub const PUBLISHED_V07: [&str; 4] = [
     "Risultato livello 1: Trovata=1, Valore=0, Mossa=d2d4",
 ];
 
+/// The two-level log of the start position with its twenty level-2 blocks
+/// folded but the first (after 1.a3) and the eighth (after 1.d4), which
+/// the chapter reads; the root's lines and the report stay in view.
+fn folded_startpos(snapshot: &Snapshot) -> Result<Generated> {
+    let text = &snapshot.body;
+    let root_moves: Vec<&str> = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Mosse livello 1: "))
+        .ok_or_else(|| anyhow!("{}: no root moves", snapshot.name))?
+        .split(' ')
+        .map(|entry| entry.split('=').next().unwrap_or(entry))
+        .collect();
+    // Each first move's node is two lines: its moves and its result.
+    let d4 = root_moves
+        .iter()
+        .position(|&mv| mv == "d2d4")
+        .ok_or_else(|| anyhow!("{}: d2d4 is not a root move", snapshot.name))?;
+    let blocks = |from: usize, to: usize| Fold {
+        lines: 2 * from..2 * to,
+        summary: format!(
+            "The nodes after {} (blocks {} to {})",
+            root_moves[from..to].join(", "),
+            from + 1,
+            to
+        ),
+    };
+    let folds = [blocks(1, d4), blocks(d4 + 1, root_moves.len())];
+    Ok(md("folded/v07-startpos-d2.md", folded_text(text, &folds)?))
+}
+
 /// The deepest v0.07 search of the node table.
 const V07_TABLE_DEPTH: u32 = 4;
 
@@ -57,7 +87,10 @@ pub fn v07_chapter(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
             .find(|s| s.crate_name == "lamosca-v07" && s.name == name)
             .ok_or_else(|| anyhow!("no snapshot lamosca-v07/tests/snapshots/{name}.snap"))
     };
-    let mut out = vec![published_comparison(find("trace__startpos_d2")?)?];
+    let mut out = vec![
+        published_comparison(find("trace__startpos_d2")?)?,
+        folded_startpos(find("trace__startpos_d2")?)?,
+    ];
     out.push(v07_nodes_table()?);
     for (name, path, title) in [
         (

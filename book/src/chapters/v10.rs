@@ -17,7 +17,7 @@ use lamosca_v10_quiescence::DEFAULT_DELTA;
 use crate::chapter::{Chapter, Sources};
 use crate::draw::chart;
 use crate::draw::diagram::{self, Marks, Tint};
-use crate::markdown::{md, thousands, Align, Table};
+use crate::markdown::{folded_text, md, repeats, thousands, Align, Fold, Table};
 use std::time::Duration;
 
 use crate::files::{Generated, Workspace};
@@ -65,13 +65,13 @@ fn square(name: &str) -> Square {
     Square::parse(name).expect("a square name written in the generator")
 }
 
-/// The move a snapshot's report chose: its `best move: d1d5, ...` line.
+/// The move a snapshot's report chose: its `bestmove d1d5 ...` line.
 fn best_move_of(snapshot: &Snapshot) -> Option<&str> {
     snapshot
         .body
         .lines()
-        .find_map(|line| line.strip_prefix("best move: "))
-        .and_then(|rest| rest.split(',').next())
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split(' ').next())
 }
 
 /// Everything the v0.10 chapter shows beyond the mirrored snapshots.
@@ -122,10 +122,27 @@ pub fn v10_chapter(root: &Path, snapshots: &[Snapshot]) -> Result<Vec<Generated>
             ),
         ),
     ];
+    out.push(folded_horizon(find("traces__recapture_after_nxd5_d1")?)?);
     out.extend(missed_mate(snapshots)?);
     out.extend(v10_generated()?);
     out.extend(wac::generated(root)?);
     Ok(out)
+}
+
+/// The quiescence's first log with its repeated stand pat folded: many of
+/// White's replies meet the same three lines (a horizon, a stand pat that
+/// cuts, its result), which the page shows once.
+fn folded_horizon(snapshot: &Snapshot) -> Result<Generated> {
+    let text = &snapshot.body;
+    let (lines, times) = repeats(text, 3)
+        .ok_or_else(|| anyhow!("{}: no block of three lines repeats", snapshot.name))?;
+    let folds = [Fold {
+        lines,
+        summary: format!(
+            "The same three lines {times} times more, one for each reply that meets it"
+        ),
+    }];
+    Ok(md("folded/v10-horizon.md", folded_text(text, &folds)?))
 }
 
 /// The back-rank mate that LaMoSca's own search misses: `Ra8` mates, and

@@ -43,7 +43,6 @@ use crate::deepen::{deepen, movetime_budget, nodes_per_second, Limits, DEFAULT_D
 use crate::engine::{Engine, SearchControl};
 use crate::record::{self, Header, RecordLayer, SCHEMA};
 use crate::trace::{TraceLayer, Tracer, Words};
-use crate::uci::NULL_MOVE;
 
 /// The level the log goes down to when `--trace` is not given: the root's
 /// moves and their replies, as in the original's logs.
@@ -220,24 +219,13 @@ pub(super) fn run_search<E: Engine>(
 
     // Step 3. The statistics and the move; the time aside, on standard
     // error, since it differs from run to run.
-    write!(out, "Statistics: nodes {}", report.nodes)?;
-    for statistic in &report.statistics {
-        write!(out, ", {} {}", statistic.label, statistic.value)?;
-    }
-    writeln!(out)?;
+    writeln!(out, "{}", report.statistics_line())?;
     let _ = writeln!(
         io::stderr(),
         "Time: {:.1} ms, nps {}",
         elapsed.as_secs_f64() * 1_000.0,
         nodes_per_second(report.nodes, elapsed)
     );
-    let best = report
-        .best
-        .map_or_else(|| NULL_MOVE.to_string(), |mv| mv.to_string());
-    writeln!(
-        out,
-        "bestmove {best} value {} nodes {}",
-        report.value, report.nodes
-    )?;
+    writeln!(out, "{}", report.bestmove_line())?;
     Ok(())
 }
