@@ -191,6 +191,7 @@ impl Search<'_> {
     }
     // ANCHOR_END: alpha_beta
 
+    // ANCHOR: selective_step
     /// True when the node may keep its score rather than move: past the
     /// root, after a move that gained less than `ext[ply]` and gave no
     /// check, with the switch on.
@@ -198,7 +199,6 @@ impl Search<'_> {
         self.switches.selective && node.ply > 0 && node.arrival.gain < ext(node.ply) && !in_check
     }
 
-    // ANCHOR: selective_step
     /// Kornilov's selective stand pat: past the root, after a move that
     /// gained less than `ext[ply]` and gave no check, the side to move may
     /// keep its score rather than move. Returns that score, counted and
