@@ -135,6 +135,7 @@ mod tests {
         assert_eq!(thousands(4_865_609), "4,865,609");
         assert_eq!(thousands_signed(-31_000), "-31,000");
     }
+
     #[test]
     fn folds_hide_their_lines_in_details_and_keep_the_rest() {
         let text = "a\nb\nc\nd\ne\n";

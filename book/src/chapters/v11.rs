@@ -4,7 +4,8 @@
 //! `measure v11-wac` writes how many Win At Chess positions each solves in
 //! one second; `measure v11-hash` writes the same depths and second for
 //! Kornilov's next step, internal deepening on or off times the hash table
-//! on or off. All go into `book/chapters/measured/`.
+//! on or off, and `measure v11-hash-wac` the suite at one second for those
+//! four. All go into `book/chapters/measured/`.
 //!
 //! Both versions are searched as the command-line driver searches them,
 //! through [`deepen`]: v0.10 is called once per depth, 1, 2, 3, ...;
@@ -46,6 +47,7 @@ pub const CHAPTER: Chapter = Chapter {
         ("v11", depths),
         ("v11-wac", wac),
         ("v11-hash", hash),
+        ("v11-hash-wac", hash_wac),
         ("charts", measured_charts),
     ],
 };
@@ -399,6 +401,44 @@ pub fn hash() -> Result<Vec<Generated>> {
         Generated::new("v11-hash-depths.md", body),
         Generated::new("v11-hash-one-second.md", second),
     ])
+}
+
+/// Win At Chess with one second a position, for the four combinations of
+/// internal deepening and hash table: does the table solve more in the
+/// same time? (Twenty minutes of searching.)
+pub fn hash_wac() -> Result<Vec<Generated>> {
+    let problems = read_wac(&Workspace::here().root)?;
+    let mut solved = [0usize; HASH_CONFIGURATIONS.len()];
+    for (number, problem) in problems.iter().enumerate() {
+        for (count, (_, options)) in solved.iter_mut().zip(HASH_CONFIGURATIONS) {
+            let report = in_one_second(&|limits| drive(v11(options), &problem.position, limits));
+            if problem.solved_with(report.best) {
+                *count += 1;
+            }
+        }
+        if (number + 1) % 50 == 0 {
+            eprintln!(
+                "v11-hash-wac: {} of {} positions",
+                number + 1,
+                problems.len()
+            );
+        }
+    }
+    let mut table = Table::new(&[("configuration", Align::Left), ("solved", Align::Right)]);
+    for ((label, _), count) in HASH_CONFIGURATIONS.iter().zip(solved) {
+        table.row([label.to_string(), format!("{count} of {}", problems.len())]);
+    }
+    Ok(vec![Generated::new(
+        "v11-hash-wac.md",
+        format!(
+            "{}Each combination searched every position for {} s, the table ({HASH_MB} MB) \
+             made afresh for each; a position is solved when the move it played is one of \
+             the suite's best moves.\n\n{}",
+            measured_header(CLOCKED),
+            MOVE_TIME.as_secs(),
+            table.render()
+        ),
+    )])
 }
 
 /// At the deepest depth every row of a position finished, the nodes of
