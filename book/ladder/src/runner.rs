@@ -375,7 +375,12 @@ fn score_text(tally: &Tally) -> String {
 pub fn report(result: &MatchResult, settings: &Settings, command: &str, when: &str) -> String {
     let tally = result.tally();
     let totals = result.totals();
-    let threads = thread::available_parallelism().map_or(1, |n| n.get());
+    // The processors the match could use: all of the machine's, unless it
+    // was pinned to fewer (`taskset`).
+    let threads = match thread::available_parallelism().map_or(1, |n| n.get()) {
+        1 => "1 hardware thread".to_string(),
+        n => format!("{n} hardware threads"),
+    };
     let mut text = String::new();
     text.push_str(
         "<!-- Written by `cargo run --release -p book -- match ... --report FILE`. Games differ \
@@ -398,8 +403,8 @@ pub fn report(result: &MatchResult, settings: &Settings, command: &str, when: &s
     text.push_str("<!-- ANCHOR_END: row -->\n\n<!-- ANCHOR: details -->\n");
     writeln!(
         text,
-        "{} against {}: {} games at {}, played on {when} on {} {} with {threads} hardware \
-         threads, by\n\n```text\n{command}\n```\n",
+        "{} against {}: {} games at {}, played on {when} on {} {} with {threads} available \
+         to the match, by\n\n```text\n{command}\n```\n",
         result.names[0],
         result.names[1],
         tally.games(),
