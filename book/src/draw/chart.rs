@@ -533,7 +533,7 @@ pub fn generated_quiescence_chart() -> Result<Option<String>> {
 /// and the time each took (each search is timed once).
 pub fn measured_charts() -> Result<Vec<Generated>> {
     let runs = run_all(MEASURED_BUDGET)?;
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = crate::measure::hardware_threads();
     Ok(vec![
         Generated::new(
             "nodes-per-depth.svg",
@@ -547,7 +547,7 @@ pub fn measured_charts() -> Result<Vec<Generated>> {
             "time-to-depth.svg",
             line_chart(
                 &format!(
-                    "Time to each depth: {} {}, {threads} hardware threads, release build",
+                    "Time to each depth: {} {}, {threads}, release build",
                     std::env::consts::ARCH,
                     std::env::consts::OS,
                 ),
