@@ -69,6 +69,19 @@ impl fmt::Display for SnapshotError {
 impl std::error::Error for SnapshotError {}
 
 /// Splits a snapshot file into its header lines and its body; `None` when
+/// The snapshot `name` of the crate `crate_name` among `snapshots`, or an
+/// error naming the file that should hold it.
+pub fn find<'a>(
+    snapshots: &'a [Snapshot],
+    crate_name: &str,
+    name: &str,
+) -> anyhow::Result<&'a Snapshot> {
+    snapshots
+        .iter()
+        .find(|s| s.crate_name == crate_name && s.name == name)
+        .ok_or_else(|| anyhow::anyhow!("no snapshot {crate_name}/tests/snapshots/{name}.snap"))
+}
+
 /// the file does not start with a `---` line followed, later, by another.
 pub fn split(text: &str) -> Option<(&str, &str)> {
     let rest = text.strip_prefix("---\n")?;

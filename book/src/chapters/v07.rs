@@ -21,7 +21,7 @@ use crate::files::Generated;
 use crate::markdown::{code, folded_text, md, thousands, Align, Fold, Table};
 use crate::measure::measured_header;
 use crate::searches::position;
-use crate::snapshots::Snapshot;
+use crate::snapshots::{self, Snapshot};
 
 /// The v0.07 chapter in the book.
 pub const CHAPTER: Chapter = Chapter {
@@ -81,12 +81,7 @@ const V07_TABLE_DEPTH: u32 = 4;
 
 /// Everything the v0.07 chapter shows beyond the mirrored snapshots.
 pub fn v07_chapter(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
-    let find = |name: &str| {
-        snapshots
-            .iter()
-            .find(|s| s.crate_name == "lamosca-v07" && s.name == name)
-            .ok_or_else(|| anyhow!("no snapshot lamosca-v07/tests/snapshots/{name}.snap"))
-    };
+    let find = |name| snapshots::find(snapshots, "lamosca-v07", name);
     let mut out = vec![
         published_comparison(find("trace__startpos_d2")?)?,
         folded_startpos(find("trace__startpos_d2")?)?,

@@ -25,7 +25,7 @@ use crate::measure::{duration, header, time_of, timed, timed_header, Stopwatch, 
 use crate::searches::{
     nodes_cell, position, runs_by_depth, Config, Run, Searched, POSITIONS, V10_CONFIGS,
 };
-use crate::snapshots::Snapshot;
+use crate::snapshots::{self, Snapshot};
 use crate::wac;
 use crate::wac::{head_to_head_table, read_wac, run_suite, solved_table, SuiteRun};
 
@@ -76,14 +76,7 @@ fn best_move_of(snapshot: &Snapshot) -> Option<&str> {
 
 /// Everything the v0.10 chapter shows beyond the mirrored snapshots.
 pub fn v10_chapter(root: &Path, snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
-    let find = |name: &str| {
-        snapshots
-            .iter()
-            .find(|s| s.crate_name == "lamosca-v10-quiescence" && s.name == name)
-            .ok_or_else(|| {
-                anyhow!("no snapshot lamosca-v10-quiescence/tests/snapshots/{name}.snap")
-            })
-    };
+    let find = |name| snapshots::find(snapshots, "lamosca-v10-quiescence", name);
     // The arrows are the two versions' answers, read from their traces.
     let recapture = position(RECAPTURE)?;
     let mut marks = Marks::none();
@@ -170,14 +163,7 @@ fn root_values(snapshot: &Snapshot) -> Result<Vec<(String, String)>> {
 /// its root side by side: each move's value in the default mode and in
 /// LaMoSca's own.
 fn missed_mate(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
-    let find = |name: &str| {
-        snapshots
-            .iter()
-            .find(|s| s.crate_name == "lamosca-v10-quiescence" && s.name == name)
-            .ok_or_else(|| {
-                anyhow!("no snapshot lamosca-v10-quiescence/tests/snapshots/{name}.snap")
-            })
-    };
+    let find = |name| snapshots::find(snapshots, "lamosca-v10-quiescence", name);
     let default = find("original__back_rank_d2_default")?;
     let original = find("original__back_rank_d2_lamosca")?;
     let (left, right) = (root_values(default)?, root_values(original)?);
