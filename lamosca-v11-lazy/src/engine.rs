@@ -178,7 +178,8 @@ impl Engine for LazySearch {
         // internal deepening it first searches itself at depth - 2, which
         // first searches depth - 4, and so on, so the root deepens 2, 4,
         // 6, ... by itself until the time is over. Without it, the root
-        // deepens one ply at a time, as the driver does for v0.10.
+        // deepens one ply at a time, as the driver does for v0.10, each
+        // iteration trying first the move the last one answered.
         if search.switches.iid {
             search.alpha_beta(position, Node::root(depth, score), -INFINITY, INFINITY);
         } else {

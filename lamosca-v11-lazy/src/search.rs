@@ -241,8 +241,8 @@ impl Search<'_> {
     // ANCHOR: deepening_step
     /// Kornilov's internal deepening: the node searched two plies
     /// shallower, for a best move to try first. Returns that search's value
-    /// and move, or no move when the node is too shallow or the switch is
-    /// off.
+    /// and move; when the node is too shallow or the switch is off, no
+    /// move, but at the root [`Self::last_answer`].
     fn deepen(
         &mut self,
         position: &mut Position,
@@ -251,7 +251,7 @@ impl Search<'_> {
         beta: i32,
     ) -> (i32, Option<Hint>) {
         if !self.switches.iid || node.depth <= 2 {
-            return (alpha, None);
+            return (alpha, self.last_answer(node));
         }
         self.counts.deepenings += 1;
         let (value, found) = self.alpha_beta(position, node.shallower(), alpha, beta);
@@ -264,6 +264,18 @@ impl Search<'_> {
             });
         }
         (value, found)
+    }
+
+    /// At the root, the last finished iteration's answer. Searched first,
+    /// it keeps an iteration cut short honest when the root deepens one ply
+    /// at a time: only a better move replaces it. (With the deepening on,
+    /// only the innermost root gets here, before there is an answer.)
+    fn last_answer(&self, node: Node) -> Option<Hint> {
+        let answer = self.answer.filter(|_| node.ply == 0)?;
+        Some(Hint {
+            mv: answer.mv,
+            depth: self.depth_reached as i32,
+        })
     }
     // ANCHOR_END: deepening_step
 

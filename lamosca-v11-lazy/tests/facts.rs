@@ -186,6 +186,24 @@ fn an_iteration_cut_short_keeps_the_finished_answer() {
     assert!(Position::startpos().legal_moves().contains(&best));
 }
 
+/// Without internal deepening the root deepens one ply at a time, and an
+/// iteration cut short must not answer a move the finished ones refuted.
+/// Here the captures come first in the order and the only one, Qxd5,
+/// loses the queen to exd5, which every depth sees. Stopped anywhere in
+/// the first iterations, the search never answers it.
+#[test]
+fn without_deepening_an_iteration_cut_short_never_answers_a_refuted_move() {
+    let fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+    let blunder = Position::from_fen(fen).unwrap().parse_move("d1d5").unwrap();
+    let unlimited = search(engine(&OFF[..1]), fen, 3, &SearchControl::unlimited());
+    assert!(unlimited.nodes > 500, "{} nodes", unlimited.nodes);
+    for budget in (10..unlimited.nodes).step_by(7) {
+        let control = SearchControl::unlimited().with_node_limit(budget);
+        let report = search(engine(&OFF[..1]), fen, 64, &control);
+        assert_ne!(report.best, Some(blunder), "stopped after {budget} nodes");
+    }
+}
+
 /// The back-rank mate Ra8#, at every depth and under a clock.
 #[test]
 fn mate_in_one_is_found() {

@@ -32,7 +32,8 @@ pub struct Header {
     pub version: String,
     /// The position searched, after any `--moves`.
     pub fen: String,
-    /// The depth asked for.
+    /// The depth asked for: the ceiling, 64, when only a clock or a node
+    /// budget bounds the search (the header is written before it begins).
     pub depth: u32,
     /// The engine's options, by their UCI name, as the search used them.
     #[serde(default)]
