@@ -263,6 +263,12 @@ def renders(checks, stepper, name):
     boards = stepper.find_elements(By.CSS_SELECTOR, "svg.lms-board")
     panels = stepper.find_elements(By.CSS_SELECTOR, ".lms-panel")
     checks.check(f"{name}: one board per record", len(boards) == len(panels) > 0, f"{len(boards)} boards")
+    # Two panels side by side (the page is wide enough for both in a row)
+    # start their boards level, whatever each panel holds below.
+    lefts = [board.rect["x"] for board in boards]
+    if len(boards) == 2 and lefts[0] != lefts[1] and not stepper.find_elements(By.CSS_SELECTOR, ".lms-missing"):
+        tops = [round(board.rect["y"]) for board in boards]
+        checks.check(f"{name}: the two boards are level", tops[0] == tops[1], f"tops {tops}")
     for button in stepper.find_elements(By.CSS_SELECTOR, ".lms-controls button"):
         checks.check(f"{name}: button {button.get_attribute('data-control')} is labelled",
                      bool(button.get_attribute("aria-label")) and bool(button.get_attribute("aria-keyshortcuts")))
