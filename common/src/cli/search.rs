@@ -40,8 +40,9 @@ use tracing_subscriber::prelude::*;
 
 use super::{depth_parser, trace_parser, PositionArgs};
 use crate::deepen::{deepen, movetime_budget, nodes_per_second, Limits, DEFAULT_DEPTH, MAX_DEPTH};
-use crate::engine::{Engine, SearchControl};
-use crate::record::{self, Header, RecordLayer, SCHEMA};
+use crate::engine::{Engine, Report, SearchControl};
+use crate::position::Position;
+use crate::record::{self, Header, RecordLayer, Recording, SCHEMA};
 use crate::trace::{TraceLayer, Tracer, Words};
 
 /// The level the log goes down to when `--trace` is not given: the root's
@@ -135,81 +136,20 @@ pub(super) fn run_search<E: Engine>(
         .is_some_and(|path| path.as_os_str() == record::STDOUT);
     let mut stderr = io::stderr();
     let out: &mut dyn Write = if record_to_stdout { &mut stderr } else { out };
-    let record_levels = args.record_levels.unwrap_or(u32::MAX);
 
     // Step 1. The layers: the text log, and the record when asked for.
-    let recording = match &args.record {
-        None => None,
-        Some(path) => {
-            let file = record::output(path)
-                .with_context(|| format!("cannot write the record '{}'", path.display()))?;
-            let header = Header {
-                schema: SCHEMA,
-                version: E::NAME.to_string(),
-                fen: position.to_fen(),
-                depth: args.depth(),
-                options,
-            };
-            Some(RecordLayer::new(file, &header, record_levels)?)
-        }
+    let header = Header {
+        schema: SCHEMA,
+        version: E::NAME.to_string(),
+        fen: position.to_fen(),
+        depth: args.depth(),
+        options,
     };
-    let (record_layer, recording) = recording.unzip();
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let words = args.words.into();
-    let text_layer = if record_to_stdout {
-        TraceLayer::stderr(words)
-    } else {
-        TraceLayer::stdout(words)
-    };
-    let text_layer = text_layer
-        .levels(args.trace)
-        .with_paths(args.paths)
-        .with_filter(filter);
-    let _ = tracing_subscriber::registry()
-        .with(text_layer)
-        .with(record_layer)
-        .try_init();
-    let shown = if args.record.is_some() {
-        args.trace.max(record_levels)
-    } else {
-        args.trace
-    };
-    let tracer = Tracer::new(shown);
+    let (tracer, recording) = install_layers(args, &header, record_to_stdout)?;
 
-    // Step 2. The search.
+    // Step 2. The search, once or deepening under `--movetime`.
     let started = Instant::now();
-    let report = match args.movetime {
-        None => engine.search(
-            &mut position,
-            args.depth(),
-            &SearchControl::unlimited(),
-            &tracer,
-        ),
-        Some(movetime) => {
-            let limits = Limits {
-                depth: args.depth(),
-                deadline: started.checked_add(movetime_budget(Duration::from_millis(movetime))),
-                nodes: None,
-            };
-            let mut printed = Ok(());
-            let no_stop = Arc::new(AtomicBool::new(false));
-            let report = deepen(
-                &mut engine,
-                &mut position,
-                &limits,
-                &no_stop,
-                &tracer,
-                |iteration| {
-                    if printed.is_ok() {
-                        printed = writeln!(out, "{iteration}");
-                    }
-                },
-            );
-            printed?;
-            report
-        }
-    };
+    let report = search(&mut engine, &mut position, args, &tracer, out)?;
     let elapsed = started.elapsed();
     if let Some(recording) = recording {
         recording
@@ -228,4 +168,79 @@ pub(super) fn run_search<E: Engine>(
     );
     writeln!(out, "{}", report.bestmove_line())?;
     Ok(())
+}
+
+/// Where `--record` writes: a file, or standard output.
+type RecordFile = Box<dyn Write + Send>;
+
+/// Installs the text log (on standard error when `text_aside`) and, with
+/// `--record`, the record, which begins with `header`. Returns the tracer
+/// that feeds both, down to the deeper of their levels, and the record's
+/// handle for its last line.
+fn install_layers(
+    args: &SearchArgs,
+    header: &Header,
+    text_aside: bool,
+) -> Result<(Tracer, Option<Recording<RecordFile>>)> {
+    let record_levels = args.record_levels.unwrap_or(u32::MAX);
+    let recording = match &args.record {
+        None => None,
+        Some(path) => {
+            let file = record::output(path)
+                .with_context(|| format!("cannot write the record '{}'", path.display()))?;
+            Some(RecordLayer::new(file, header, record_levels)?)
+        }
+    };
+    let (record_layer, recording) = recording.unzip();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let words = args.words.into();
+    let text_layer = if text_aside {
+        TraceLayer::stderr(words)
+    } else {
+        TraceLayer::stdout(words)
+    };
+    let text_layer = text_layer
+        .levels(args.trace)
+        .with_paths(args.paths)
+        .with_filter(filter);
+    let _ = tracing_subscriber::registry()
+        .with(text_layer)
+        .with(record_layer)
+        .try_init();
+    let shown = if args.record.is_some() {
+        args.trace.max(record_levels)
+    } else {
+        args.trace
+    };
+    Ok((Tracer::new(shown), recording))
+}
+
+/// One search to `--depth`; or, with `--movetime`, a deepening search that
+/// prints a line to `out` as each depth finishes.
+fn search<E: Engine>(
+    engine: &mut E,
+    position: &mut Position,
+    args: &SearchArgs,
+    tracer: &Tracer,
+    out: &mut dyn Write,
+) -> Result<Report> {
+    let Some(movetime) = args.movetime else {
+        let control = SearchControl::unlimited();
+        return Ok(engine.search(position, args.depth(), &control, tracer));
+    };
+    let limits = Limits {
+        depth: args.depth(),
+        deadline: Instant::now().checked_add(movetime_budget(Duration::from_millis(movetime))),
+        nodes: None,
+    };
+    let mut printed = Ok(());
+    let no_stop = Arc::new(AtomicBool::new(false));
+    let report = deepen(engine, position, &limits, &no_stop, tracer, |iteration| {
+        if printed.is_ok() {
+            printed = writeln!(out, "{iteration}");
+        }
+    });
+    printed?;
+    Ok(report)
 }
