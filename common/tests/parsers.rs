@@ -23,18 +23,15 @@
 //!   its moves is, with an `info string`, and the next `go` searches the
 //!   position last accepted.
 
+mod first_move;
 // Only the positions of the suites are used here, not their counts.
 #[allow(dead_code)]
 mod support;
 
-use std::io::Write;
-use std::sync::mpsc;
-use std::sync::{Arc, LazyLock, Mutex};
-use std::thread;
+use std::sync::LazyLock;
 use std::time::Duration;
 
-use common::trace::Tracer;
-use common::{Engine, MoveError, Position, Report, SearchControl, UciMove, START_FEN};
+use common::{MoveError, Position, UciMove, START_FEN};
 use proptest::prelude::*;
 use support::read_suite;
 
@@ -361,73 +358,11 @@ proptest! {
 
 // Step 3. UCI.
 
-/// A stand-in engine that plays the first legal move at once, so that a
-/// session's answer can be predicted from the position alone.
-struct FirstMove;
-
-impl Engine for FirstMove {
-    const NAME: &'static str = "FirstMove";
-
-    fn new() -> Self {
-        FirstMove
-    }
-
-    fn search(
-        &mut self,
-        position: &mut Position,
-        depth: u32,
-        _control: &SearchControl,
-        _tracer: &Tracer,
-    ) -> Report {
-        let best = position.legal_moves().first().copied();
-        Report {
-            best,
-            value: 0,
-            nodes: 1,
-            depth,
-            pv: best.into_iter().collect(),
-            interrupted: false,
-            statistics: Vec::new(),
-        }
-    }
-}
-
-/// A `Write` into a buffer the test keeps.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The lines the UCI loop answers to `script`, which must end within
 /// [`SESSION`].
 fn session(script: String) -> Result<Vec<String>, TestCaseError> {
-    let output = Shared::default();
-    let (done, ended) = mpsc::channel();
-    let writer = output.clone();
-    let shown = script.clone();
-    thread::spawn(move || {
-        common::uci::run::<FirstMove>(script.as_bytes(), writer);
-        let _ = done.send(());
-    });
-    if ended.recv_timeout(SESSION).is_err() {
-        return Err(TestCaseError::fail(format!(
-            "no end within {SESSION:?}:\n{shown}"
-        )));
-    }
-    let bytes = output.0.lock().unwrap().clone();
-    Ok(String::from_utf8_lossy(&bytes)
-        .lines()
-        .map(str::to_string)
-        .collect())
+    first_move::session(&script, SESSION)
+        .ok_or_else(|| TestCaseError::fail(format!("no end within {SESSION:?}:\n{script}")))
 }
 
 /// Words a GUI might send, and some it should not.
