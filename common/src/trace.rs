@@ -511,48 +511,71 @@ impl fmt::Display for MoveValues<'_> {
 }
 
 /// One shared trace event as a layer reads it: what the [`Tracer`]'s
-/// methods emit, parsed once for the text layer and the record's layer
-/// alike. Moves are in UCI notation.
+/// methods emit, parsed once for the text layer, the record's layer and a
+/// version's own [`Layout`] alike. Moves are in UCI notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum TraceEvent {
+pub enum TraceEvent {
     /// [`Tracer::node`].
     Node {
+        /// The node's level, 1 at the root.
         level: u32,
+        /// Main search, quiescence or reduced search.
         kind: NodeKind,
+        /// The move that led to it; `None` at a root.
         mv: Option<String>,
+        /// Its window, when the search has one.
         window: Option<Window>,
     },
     /// [`Tracer::moved`], or [`Tracer::cut`] when `cut`.
     Move {
+        /// The level of the node the move was tried at.
         level: u32,
+        /// The move.
         mv: String,
+        /// Its value, for the side to move at that node.
         value: i32,
+        /// Whether it reached beta and cut the node off.
         cut: bool,
     },
     /// [`Tracer::result`].
     Result {
+        /// The node's level.
         level: u32,
+        /// Whether the node had a move to try.
         found: bool,
+        /// The value it returns.
         value: i32,
+        /// Its best move, if it has one.
         best: Option<String>,
+        /// The window it was searched with, when the search has one.
         window: Option<Window>,
     },
     /// [`Tracer::swap`].
     Swap {
+        /// The level of the node whose moves were swapped.
         level: u32,
+        /// The move taken out of the slot.
         out: String,
+        /// Its ordering value.
         out_score: i32,
+        /// The move brought forward into the slot.
         into: String,
+        /// Its ordering value.
         into_score: i32,
     },
     /// [`Tracer::moves`]: each move and its ordering value.
     Moves {
+        /// The node's level.
         level: u32,
+        /// The moves in generation order, each with its ordering value.
         moves: Vec<(String, i32)>,
     },
     /// [`Tracer::step`]: the step's event itself is read with
     /// [`with_step_event`].
-    Step { level: u32 },
+    Step {
+        /// The level of the node the step belongs to.
+        level: u32,
+    },
 }
 
 impl TraceEvent {
@@ -568,7 +591,7 @@ impl TraceEvent {
     }
 
     /// The level of the node it belongs to.
-    pub(crate) fn level(&self) -> u32 {
+    pub fn level(&self) -> u32 {
         match *self {
             TraceEvent::Node { level, .. }
             | TraceEvent::Move { level, .. }
@@ -588,7 +611,7 @@ impl TraceEvent {
 /// writes that program's layout with it, and `common` knows none of them.
 pub trait Layout {
     /// The text `event` adds to the log in `words`, or `None`.
-    fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String>;
+    fn text(&mut self, event: &TraceEvent, words: Words) -> Option<String>;
 }
 
 thread_local! {
@@ -612,7 +635,7 @@ pub fn with_layout<R>(layout: impl Layout + 'static, f: impl FnOnce() -> R) -> R
 
 /// The text the layout set on this thread gives `event`, if one is set
 /// and takes it.
-fn layout_text(event: &Event<'_>, words: Words) -> Option<String> {
+fn layout_text(event: &TraceEvent, words: Words) -> Option<String> {
     LAYOUT.with(|slot| slot.borrow_mut().as_mut()?.text(event, words))
 }
 // ANCHOR_END: layout
@@ -964,15 +987,14 @@ impl<S: Subscriber> Layer<S> for TraceLayer {
             return;
         };
         // A version's own layout, when one is set, writes the whole log.
-        if let Some(text) = layout_text(event, self.words) {
+        if let Some(text) = layout_text(&parsed, self.words) {
             let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
             let _ = sink.write_all(text.as_bytes());
             return;
         }
-        let event = parsed;
         let lines = {
             let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-            self.text(&event, &mut state)
+            self.text(&parsed, &mut state)
         };
         if !lines.is_empty() {
             let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
@@ -1108,11 +1130,11 @@ mod tests {
     struct Bracketed;
 
     impl Layout for Bracketed {
-        fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String> {
-            let mut fields = Fields::default();
-            event.record(&mut fields);
-            (words == Words::Italian && fields.kind == "move")
-                .then(|| format!("<{}>", fields.mv.unwrap_or_default()))
+        fn text(&mut self, event: &TraceEvent, words: Words) -> Option<String> {
+            match event {
+                TraceEvent::Move { mv, .. } if words == Words::Italian => Some(format!("<{mv}>")),
+                _ => None,
+            }
         }
     }
 

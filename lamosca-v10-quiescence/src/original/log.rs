@@ -27,9 +27,7 @@
 
 use std::fmt::Write as _;
 
-use common::trace::{with_step_event, FieldValue, Layout, Words};
-use tracing::field::{Field, Visit};
-use tracing::Event;
+use common::trace::{with_step_event, FieldValue, Layout, TraceEvent, Window, Words};
 
 /// The original's log of one search, `depth` levels deep.
 #[derive(Debug)]
@@ -65,140 +63,126 @@ impl OriginalLog {
 }
 
 impl Layout for OriginalLog {
-    fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String> {
+    fn text(&mut self, event: &TraceEvent, words: Words) -> Option<String> {
         if words != Words::Italian {
             return None;
         }
-        let mut fields = Fields::default();
-        event.record(&mut fields);
         let mut text = String::new();
         if !self.started {
             self.started = true;
             let _ = write!(text, "LaMoSca v0.10 Log File - Livelli={}", self.depth);
         }
-        let level = fields.level;
-        match fields.kind.as_str() {
-            "node" => {
+        match event {
+            &TraceEvent::Node { level, window, .. } => {
                 // A child entered: its parent has moves to try.
                 if let Some((held_level, line)) = self.held.take() {
                     if held_level < level {
                         text.push_str(&line);
                     }
                 }
-                let line = format!("\nL={level}, A={}, B={}: ", fields.alpha, fields.beta);
+                let (alpha, beta) = bounds(window);
+                let line = format!("\nL={level}, A={alpha}, B={beta}: ");
                 self.held = Some((level, line));
             }
-            "swap" => {
-                self.release(level, &mut text);
-                let _ = write!(
-                    text,
-                    "<S {}={}-{}={}> ",
-                    fields.out, fields.out_score, fields.into, fields.into_score
-                );
+            TraceEvent::Swap {
+                level,
+                out,
+                out_score,
+                into,
+                into_score,
+            } => {
+                self.release(*level, &mut text);
+                let _ = write!(text, "<S {out}={out_score}-{into}={into_score}> ");
             }
-            "move" => {
-                self.release(level, &mut text);
-                let _ = write!(text, "L{level}{}={} ", fields.mv, fields.value);
-                if fields.cut {
+            TraceEvent::Move {
+                level,
+                mv,
+                value,
+                cut,
+            } => {
+                self.release(*level, &mut text);
+                let _ = write!(text, "L{level}{mv}={value} ");
+                if *cut {
                     text.push_str("//Cut");
                 }
             }
-            "result" => self.result(&fields, &mut text),
-            "step" if fields.step == "quiescence_result" => {
-                if let Some(values) = with_step_event(|event| event.fields()) {
-                    for (name, value) in values {
-                        match (name, value) {
-                            ("found", FieldValue::Bool(found)) => fields.found = found,
-                            ("value", FieldValue::Int(value)) => fields.value = value,
-                            ("beta", FieldValue::Int(beta)) => fields.beta = beta,
-                            _ => {}
-                        }
-                    }
-                }
-                self.result(&fields, &mut text);
+            TraceEvent::Result {
+                level,
+                found,
+                value,
+                best,
+                window,
+            } => {
+                let ending = Ending {
+                    found: *found,
+                    value: *value,
+                    best: best.as_deref(),
+                    beta: bounds(*window).1,
+                };
+                self.result(*level, ending, &mut text);
             }
-            _ => {}
+            &TraceEvent::Step { level } => {
+                if let Some(Some(ending)) = with_step_event(|step| {
+                    (step.kind() == "quiescence_result").then(|| quiescence_ending(step.fields()))
+                }) {
+                    self.result(level, ending, &mut text);
+                }
+            }
+            TraceEvent::Moves { .. } => {}
         }
         Some(text)
     }
 }
 
+/// What a node's `Risultato` line says.
+#[derive(Clone, Copy, Debug)]
+struct Ending<'a> {
+    /// Whether it had a move to try (`T=`).
+    found: bool,
+    /// Its value, the running alpha it ends with (`A=`).
+    value: i32,
+    /// Its best move, written at the root (`M=`).
+    best: Option<&'a str>,
+    /// Its beta (`B=`).
+    beta: i32,
+}
+
 impl OriginalLog {
-    /// `Risultato L<level>: T=<found>[, M=<move>], A=<alpha>, B=<beta>`;
-    /// the node's value is the running alpha it ends with.
-    fn result(&mut self, fields: &Fields, text: &mut String) {
-        let level = fields.level;
+    /// `Risultato L<level>: T=<found>[, M=<move>], A=<alpha>, B=<beta>`.
+    fn result(&mut self, level: u32, ending: Ending<'_>, text: &mut String) {
         self.release(level, text);
-        let _ = write!(text, "\nRisultato L{level}: T={}", u8::from(fields.found));
-        if let (1, true, Some(best)) = (level, fields.found, &fields.best) {
+        let _ = write!(text, "\nRisultato L{level}: T={}", u8::from(ending.found));
+        if let (1, true, Some(best)) = (level, ending.found, ending.best) {
             let _ = write!(text, ", M={best}");
         }
-        let _ = write!(text, ", A={}, B={}", fields.value, fields.beta);
+        let _ = write!(text, ", A={}, B={}", ending.value, ending.beta);
         if level == 1 {
             text.push('\n');
         }
     }
 }
 
-/// The fields of a trace event this layout reads.
-#[derive(Default, Debug)]
-struct Fields {
-    kind: String,
-    step: String,
-    level: u32,
-    mv: String,
-    value: i64,
-    cut: bool,
-    found: bool,
-    best: Option<String>,
-    alpha: i64,
-    beta: i64,
-    out: String,
-    out_score: i64,
-    into: String,
-    into_score: i64,
+/// A window's two bounds; a node searched without one prints zeros.
+fn bounds(window: Option<Window>) -> (i32, i32) {
+    window.map_or((0, 0), |window| (window.alpha, window.beta))
 }
 
-impl Visit for Fields {
-    fn record_i64(&mut self, field: &Field, value: i64) {
-        match field.name() {
-            "value" => self.value = value,
-            "alpha" => self.alpha = value,
-            "beta" => self.beta = value,
-            "out_score" => self.out_score = value,
-            "into_score" => self.into_score = value,
-            "level" => self.level = value.clamp(0, i64::from(u32::MAX)) as u32,
+/// The ending a quiescence node of the original's mode reports in its own
+/// step event: whether it found a move, its value and its beta.
+fn quiescence_ending(fields: Vec<(&'static str, FieldValue)>) -> Ending<'static> {
+    let mut ending = Ending {
+        found: false,
+        value: 0,
+        best: None,
+        beta: 0,
+    };
+    for (name, value) in fields {
+        match (name, value) {
+            ("found", FieldValue::Bool(found)) => ending.found = found,
+            ("value", FieldValue::Int(value)) => ending.value = value as i32,
+            ("beta", FieldValue::Int(beta)) => ending.beta = beta as i32,
             _ => {}
         }
     }
-
-    fn record_u64(&mut self, field: &Field, value: u64) {
-        self.record_i64(field, value.min(i64::MAX as u64) as i64);
-    }
-
-    fn record_bool(&mut self, field: &Field, value: bool) {
-        match field.name() {
-            "cut" => self.cut = value,
-            "found" => self.found = value,
-            _ => {}
-        }
-    }
-
-    fn record_str(&mut self, field: &Field, value: &str) {
-        let value = value.to_string();
-        match field.name() {
-            "kind" => self.kind = value,
-            "step" => self.step = value,
-            "mv" => self.mv = value,
-            "best" => self.best = Some(value),
-            "out" => self.out = value,
-            "into" => self.into = value,
-            _ => {}
-        }
-    }
-
-    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        // Moves arrive as `%mv`, whose Debug prints their Display.
-        self.record_str(field, &format!("{value:?}"));
-    }
+    ending
 }
