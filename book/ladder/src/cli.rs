@@ -221,20 +221,24 @@ pub fn session_args(switches: &SessionSwitches) -> Result<(Vec<String>, Option<P
     Ok((command, switches.out.clone()))
 }
 
-/// A command line as a report quotes it: `program`, then the words, each
-/// holding a space in quotes.
+/// A command line as a report quotes it, for a shell to run again:
+/// `program`, then the words, each quoted when it holds anything but
+/// letters, digits and `_@%+=:,./-`.
 pub fn command_line(program: &str, words: &[String]) -> String {
-    let quoted: Vec<String> = words
-        .iter()
-        .map(|word| {
-            if word.contains(' ') {
-                format!("'{word}'")
-            } else {
-                word.clone()
-            }
-        })
-        .collect();
+    let quoted: Vec<String> = words.iter().map(|word| shell_word(word)).collect();
     format!("{program} {}", quoted.join(" "))
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it is plain, else
+/// in single quotes, each quote in it written `'\''` (close, an escaped
+/// quote, open again).
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Reads the words of `match` (what follows `match` on the command line),
@@ -336,6 +340,37 @@ pub fn run_session(engine: &[String], out: Option<&std::path::Path>) -> Result<(
 mod tests {
     use super::*;
     use crate::game::{DEFAULT_GRACE, DEFAULT_TIMEOUT};
+
+    /// A report's command line, run by `sh`, hands the program the very
+    /// words it was given: spaces, quotes and all.
+    #[test]
+    fn a_quoted_command_line_reads_back_word_for_word() {
+        let words: Vec<String> = [
+            "--name",
+            "LaMoSca v0.11, Kornilov's tables",
+            "--option",
+            "UCI_Elo=1350",
+            "xboard:/usr/games/fairymax",
+            "",
+            "$HOME \\ \"x\"",
+        ]
+        .map(String::from)
+        .to_vec();
+        let line = command_line("printf '%s\\n'", &words);
+        assert!(
+            line.contains("--option UCI_Elo=1350 xboard:/usr/games/fairymax"),
+            "{line}"
+        );
+        let output = std::process::Command::new("sh")
+            .args(["-c", &line])
+            .output()
+            .expect("sh runs");
+        let read_back: Vec<&str> = std::str::from_utf8(&output.stdout)
+            .unwrap()
+            .lines()
+            .collect();
+        assert_eq!(read_back, words, "{line}");
+    }
 
     #[test]
     fn options_and_names_belong_to_the_engine_before() {
