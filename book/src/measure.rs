@@ -62,19 +62,10 @@ impl Stopwatch {
     }
 }
 
-/// The processors the measuring process may use, in words: all of the
-/// machine's, unless it was pinned to fewer (`taskset`).
-pub(crate) fn hardware_threads() -> String {
-    match std::thread::available_parallelism().map_or(1, |n| n.get()) {
-        1 => "1 hardware thread".to_string(),
-        n => format!("{n} hardware threads"),
-    }
-}
-
 /// The first lines of every measured file: what it is, the machine, and
 /// `how` its times were taken.
 pub(crate) fn measured_header(how: &str) -> String {
-    let threads = hardware_threads();
+    let threads = ladder::runner::hardware_threads();
     format!(
         "<!-- Measured by `cargo run --release -p book -- measure`. Times depend on the \
          machine and change from run to run, so the tests never compare this file with a \

@@ -68,7 +68,6 @@ impl fmt::Display for SnapshotError {
 
 impl std::error::Error for SnapshotError {}
 
-/// Splits a snapshot file into its header lines and its body; `None` when
 /// The snapshot `name` of the crate `crate_name` among `snapshots`, or an
 /// error naming the file that should hold it.
 pub fn find<'a>(
@@ -82,6 +81,7 @@ pub fn find<'a>(
         .ok_or_else(|| anyhow::anyhow!("no snapshot {crate_name}/tests/snapshots/{name}.snap"))
 }
 
+/// Splits a snapshot file into its header lines and its body; `None` when
 /// the file does not start with a `---` line followed, later, by another.
 pub fn split(text: &str) -> Option<(&str, &str)> {
     let rest = text.strip_prefix("---\n")?;

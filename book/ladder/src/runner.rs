@@ -368,6 +368,16 @@ fn score_text(tally: &Tally) -> String {
         .map_or("-".to_string(), |score| format!("{:.1}%", score * 100.0))
 }
 
+/// The processors this process may use, in words ("1 hardware thread",
+/// "2 hardware threads"): all of the machine's, unless it was pinned to
+/// fewer (`taskset`). Match reports and the book's measurements say it.
+pub fn hardware_threads() -> String {
+    match thread::available_parallelism().map_or(1, |n| n.get()) {
+        1 => "1 hardware thread".to_string(),
+        n => format!("{n} hardware threads"),
+    }
+}
+
 /// The markdown report the book includes: a table row between
 /// `ANCHOR: row` markers, for the ladder table of the chapter, then the
 /// details between `ANCHOR: details` markers. `command` is the command line that played the match, and
@@ -375,12 +385,7 @@ fn score_text(tally: &Tally) -> String {
 pub fn report(result: &MatchResult, settings: &Settings, command: &str, when: &str) -> String {
     let tally = result.tally();
     let totals = result.totals();
-    // The processors the match could use: all of the machine's, unless it
-    // was pinned to fewer (`taskset`).
-    let threads = match thread::available_parallelism().map_or(1, |n| n.get()) {
-        1 => "1 hardware thread".to_string(),
-        n => format!("{n} hardware threads"),
-    };
+    let threads = hardware_threads();
     let mut text = String::new();
     text.push_str(
         "<!-- Written by `cargo run --release -p book -- match ... --report FILE`. Games differ \
