@@ -55,7 +55,7 @@ pub fn answers(body: &str) -> String {
 }
 
 /// A search's answer as `search` prints it on its last line, in backticks.
-pub fn bestmove(report: &common::Report) -> String {
+pub fn bestmove(report: &lamosca_search::Report) -> String {
     code(report.bestmove_line())
 }
 

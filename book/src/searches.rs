@@ -12,8 +12,9 @@
 use std::time::Duration;
 
 use anyhow::{anyhow, Result};
-use common::trace::Tracer;
-use common::{percent, Engine, Move, OptionValue, Position, Report, SearchControl, START_FEN};
+use common::{Move, Position, START_FEN};
+use lamosca_search::events::Tracer;
+use lamosca_search::{percent, Engine, OptionValue, Report, SearchControl};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -185,7 +186,7 @@ pub type Measured = (&'static str, f64, Runs);
 
 /// The count of the statistic called `label`.
 fn statistic(report: &Report, label: &str) -> Option<u64> {
-    common::statistic(&report.statistics, label)?.count()
+    lamosca_search::statistic(&report.statistics, label)?.count()
 }
 
 fn with_options<E: Engine>(options: &[(&str, OptionValue)]) -> E {
@@ -206,15 +207,18 @@ pub fn run(searcher: Searcher, position: &Position, depth: u32, budget: Option<u
         None => SearchControl::unlimited(),
     };
     let report = match searcher {
-        Searcher::V07 => NegaMax::new().search(&mut position, depth, &control, &Tracer::OFF),
-        Searcher::V09(options) => {
-            with_options::<AlphaBeta>(options).search(&mut position, depth, &control, &Tracer::OFF)
-        }
+        Searcher::V07 => NegaMax::new().search(&mut position, depth, &control, &mut Tracer::off()),
+        Searcher::V09(options) => with_options::<AlphaBeta>(options).search(
+            &mut position,
+            depth,
+            &control,
+            &mut Tracer::off(),
+        ),
         Searcher::V10(options) => with_options::<QuiescenceSearch>(options).search(
             &mut position,
             depth,
             &control,
-            &Tracer::OFF,
+            &mut Tracer::off(),
         ),
     };
     let cuts =
@@ -292,7 +296,7 @@ pub fn fixed<E: Engine>(fen: &str, depth: u32, options: &[(&str, OptionValue)]) 
         &mut position(fen)?,
         depth,
         &SearchControl::unlimited(),
-        &Tracer::OFF,
+        &mut Tracer::off(),
     ))
 }
 

@@ -148,26 +148,26 @@ pub fn read(crate_name: &str, path: &Path) -> Result<Snapshot, SnapshotError> {
     })
 }
 
-/// Every `.snap` file of every crate under `root`, sorted by crate and
-/// name: the files in `<crate>/tests/snapshots` and `<crate>/src/snapshots`.
-/// Pending files (`.snap.new`) are left out: they are not accepted yet.
+/// Every `.snap` file of every member of the workspace at `root`, sorted by
+/// crate and name: the files in `<crate>/tests/snapshots` and
+/// `<crate>/src/snapshots`. A crate is named by its folder, as the root
+/// manifest lists it (`lamosca-v09`, `common/front`). Pending files
+/// (`.snap.new`) are left out: they are not accepted yet.
 pub fn read_all(root: &Path) -> Result<Vec<Snapshot>, SnapshotError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
         move |error| SnapshotError::Io { path, error }
     };
-    let mut crates: Vec<PathBuf> = fs::read_dir(root)
-        .map_err(io_error(root))?
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.join("Cargo.toml").is_file())
-        .collect();
+    let manifest = root.join("Cargo.toml");
+    let mut crates =
+        crate::chapters::architecture::members(root).map_err(|error| SnapshotError::Io {
+            path: manifest,
+            error: std::io::Error::other(error.to_string()),
+        })?;
     crates.sort();
     let mut snapshots = Vec::new();
-    for dir in crates {
-        let crate_name = dir
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    for crate_name in crates {
+        let dir = root.join(&crate_name);
         for folder in ["tests/snapshots", "src/snapshots"] {
             let folder = dir.join(folder);
             if !folder.is_dir() {

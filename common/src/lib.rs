@@ -1,12 +1,15 @@
 //! The board every LaMoSca version shares: an 0x88 board with fully legal
-//! chess, FEN, perft, LaMoSca's evaluation and move order, the search trace
-//! and the command-line and UCI driver.
+//! chess, FEN and its errors, the checks that a position can occur, Zobrist
+//! keys, perft and LaMoSca's evaluation.
+//!
+//! The board knows nothing of search: no engine, no trace, no driver. It
+//! has no dependency either, so it builds wherever Rust does, WebAssembly
+//! included. What every search shares lives in `lamosca-search`, the record
+//! in `lamosca-record` and the command line, UCI and the explorer in
+//! `lamosca-front`, each in a folder of its own beside this crate's `src`.
 #![deny(missing_docs)]
 
 mod attacks;
-pub mod cli;
-pub mod deepen;
-mod engine;
 mod eval;
 mod fen;
 mod movegen;
@@ -14,24 +17,15 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
-pub mod pv;
 mod reachable;
-pub mod record;
 mod square;
-pub mod trace;
-pub mod uci;
 mod zobrist;
 
 pub use attacks::{BISHOP_DIRECTIONS, KNIGHT_STEPS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS};
-pub use engine::{
-    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, Listener,
-    OptionKind, OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE,
-    MATE_BOUND,
-};
 pub use eval::{evaluate, piece_value, square_bonus};
 pub use fen::{FenError, START_FEN};
 pub use movegen::{MoveStack, ScoredMove, MAX_PLY};
-pub use moves::{Move, MoveKind, UciMove};
+pub use moves::{Move, MoveKind, UciMove, NULL_MOVE};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{

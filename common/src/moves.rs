@@ -98,6 +98,9 @@ impl fmt::Display for Move {
     }
 }
 
+/// The move UCI prints when there is none to play (mate or stalemate).
+pub const NULL_MOVE: &str = "0000";
+
 /// A move as UCI names it: two squares and perhaps a promotion letter. This
 /// is what a user or a GUI types; [`crate::Position::parse_move`] finds the
 /// legal move it names.

@@ -1,9 +1,11 @@
 //! The engine the driver calls: a fresh search for each call, and the
 //! figures it reports.
 
-use common::trace::Tracer;
-use common::{Engine, MoveStack, Position, Report, SearchControl, Statistic};
+use common::{MoveStack, Position};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, Report, SearchControl, Statistic};
 
+use crate::counts::Counts;
 use crate::search::Search;
 
 /// LaMoSca v0.07: a plain NegaMax to a fixed depth.
@@ -11,13 +13,6 @@ use crate::search::Search;
 pub struct NegaMax {
     /// The moves of every ply, reused from one search to the next.
     stack: MoveStack,
-}
-
-/// What a search counts, for its statistics.
-#[derive(Debug, Default)]
-pub(crate) struct Counts {
-    pub(crate) nodes: u64,
-    pub(crate) leaves: u64,
 }
 
 // ANCHOR: engine
@@ -33,7 +28,7 @@ impl Engine for NegaMax {
         position: &mut Position,
         depth: u32,
         control: &SearchControl,
-        tracer: &Tracer,
+        tracer: &mut Tracer<'_>,
     ) -> Report {
         let mut search = Search {
             stack: &mut self.stack,
@@ -43,12 +38,13 @@ impl Engine for NegaMax {
             stopped: false,
         };
         let (value, best) = search.negamax(position, depth, 1);
+        let answer = search.tracer.answer(value, best, search.stopped);
         Report {
-            best,
-            value,
+            best: answer.best,
+            value: answer.value,
             nodes: search.counts.nodes,
             depth,
-            pv: best.into_iter().collect(),
+            pv: answer.pv,
             interrupted: search.stopped,
             statistics: vec![Statistic::count("leaves evaluated", search.counts.leaves)],
         }

@@ -9,14 +9,17 @@
 //! it is the baseline the later versions prune.
 //!
 //! ```
-//! use common::{trace::Tracer, Engine, Position, SearchControl};
+//! use common::Position;
+//! use lamosca_search::{Engine, SearchControl};
+//! use lamosca_search::events::Tracer;
 //! use lamosca_v07::NegaMax;
 //! let mut position = Position::startpos();
-//! let report = NegaMax::new().search(&mut position, 2, &SearchControl::unlimited(), &Tracer::OFF);
+//! let report = NegaMax::new().search(&mut position, 2, &SearchControl::unlimited(), &mut Tracer::off());
 //! assert_eq!(report.best.unwrap().to_string(), "d2d4"); // as LaMoSca v0.07 chose
 //! assert_eq!(report.value, 0);
 //! ```
 
+mod counts;
 mod engine;
 mod search;
 

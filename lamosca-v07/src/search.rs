@@ -1,23 +1,24 @@
 //! The NegaMax search: the recursion, and what it shares from node to
 //! node.
 
-use common::trace::{NodeKind, Tracer};
-use common::{evaluate, no_moves_score, Move, MoveStack, Position, SearchControl, INFINITY};
+use common::{evaluate, Move, MoveStack, Position};
+use lamosca_search::events::{NodeKind, Tracer};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 
-use crate::engine::Counts;
+use crate::counts::Counts;
 
 /// One search: what the recursion shares.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, 't> {
     pub(crate) stack: &'a mut MoveStack,
     pub(crate) control: &'a SearchControl,
-    pub(crate) tracer: &'a Tracer,
+    pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// Set once the control says stop; every node then returns at once and
     /// the result is thrown away by the caller.
     pub(crate) stopped: bool,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     // ANCHOR: negamax
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep, and the move that reaches it. `level` counts from 1 at the

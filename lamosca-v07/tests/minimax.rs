@@ -3,8 +3,9 @@
 //! minimising side and a score always seen from White, and set beside
 //! v0.07's NegaMax on a range of positions and depths.
 
-use common::trace::Tracer;
-use common::{evaluate, Color, Engine, Position, SearchControl, MATE};
+use common::{evaluate, Color, Position};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, SearchControl, MATE};
 use lamosca_v07::NegaMax;
 
 /// The value of `position` for White, `depth` plies deep: White picks the
@@ -72,7 +73,7 @@ fn negamax_returns_minimax_value() {
                 &mut position,
                 depth,
                 &SearchControl::unlimited(),
-                &Tracer::OFF,
+                &mut Tracer::off(),
             );
             assert_eq!(report.value, expected, "{fen} at depth {depth}");
             assert_eq!(

@@ -1,6 +1,6 @@
 //! NegaMax has no switch: every option is refused, by name.
 
-use common::{check_options, Engine, OptionValue};
+use lamosca_search::{check_options, Engine, OptionValue};
 use lamosca_v07::NegaMax;
 
 #[test]

@@ -1,22 +1,18 @@
 //! Traces of v0.07's NegaMax, kept as snapshots. The book shows them, and
 //! a change to the search that alters a single value shows up here first.
 
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, Position, Report, SearchControl};
+use common::Position;
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, Report, SearchControl};
 use lamosca_v07::NegaMax;
 
 /// The trace of a search of `fen` to `depth`, showing levels up to `shown`,
 /// followed by the lines `search` prints after it: the statistics and the
 /// move with its value and nodes.
 fn trace(fen: &str, depth: u32, shown: u32, words: Words) -> (String, Report) {
-    let (mut text, report) = capture(words, || {
+    let (mut text, report) = capture(words, shown, |tracer| {
         let mut position = Position::from_fen(fen).expect("valid FEN");
-        NegaMax::new().search(
-            &mut position,
-            depth,
-            &SearchControl::unlimited(),
-            &Tracer::new(shown),
-        )
+        NegaMax::new().search(&mut position, depth, &SearchControl::unlimited(), tracer)
     });
     text.push_str(&report.closing_lines());
     (text, report)
@@ -57,7 +53,7 @@ fn mate_in_one() {
         Some("a1a8")
     );
     assert_eq!(deep.best.map(|mv| mv.to_string()).as_deref(), Some("a1a8"));
-    assert!(deep.value >= common::MATE_BOUND);
+    assert!(deep.value >= lamosca_search::MATE_BOUND);
 }
 
 /// Taking the knight leaves Black, to move, with no legal move and not in
@@ -99,5 +95,5 @@ fn mated_at_the_root() {
     let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     let report = snapshot("mated_root", fen, 2, 1, Words::English);
     assert_eq!(report.best, None);
-    assert_eq!(report.value, -common::MATE);
+    assert_eq!(report.value, -lamosca_search::MATE);
 }

@@ -6,8 +6,9 @@
 //! cargo run --release -p lamosca-v09 --example measure -- [DEPTH]
 //! ```
 
-use common::trace::Tracer;
-use common::{Engine, OptionValue, Position, SearchControl, START_FEN};
+use common::{Position, START_FEN};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, OptionValue, SearchControl};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 
@@ -43,7 +44,7 @@ fn main() {
     println!("depth {depth}");
     for (name, fen) in POSITIONS {
         let mut position = Position::from_fen(fen).expect("a valid FEN");
-        let negamax = NegaMax::new().search(&mut position, depth, &control, &Tracer::OFF);
+        let negamax = NegaMax::new().search(&mut position, depth, &control, &mut Tracer::off());
         println!(
             "\n{name}: v0.07 {} nodes, value {}",
             negamax.nodes, negamax.value
@@ -57,7 +58,7 @@ fn main() {
             for &(option, on) in options {
                 engine.set_option(option, OptionValue::Check(on)).unwrap();
             }
-            let report = engine.search(&mut position, depth, &control, &Tracer::OFF);
+            let report = engine.search(&mut position, depth, &control, &mut Tracer::off());
             let share = 100.0 * report.nodes as f64 / negamax.nodes as f64;
             let figures: Vec<String> = report
                 .statistics

@@ -12,15 +12,18 @@
 //! forward just before it is searched ([`ordering`]).
 //!
 //! ```
-//! use common::{trace::Tracer, Engine, Position, SearchControl};
+//! use common::Position;
+//! use lamosca_search::{Engine, SearchControl};
+//! use lamosca_search::events::Tracer;
 //! use lamosca_v09::AlphaBeta;
 //! let mut position = Position::startpos();
 //! let control = SearchControl::unlimited();
-//! let report = AlphaBeta::new().search(&mut position, 2, &control, &Tracer::OFF);
+//! let report = AlphaBeta::new().search(&mut position, 2, &control, &mut Tracer::off());
 //! assert_eq!(report.value, 0); // NegaMax's value, as v0.07 found it
 //! assert!(report.nodes < 421); // v0.07 visits 1 + 20 + 400 nodes
 //! ```
 
+mod counts;
 mod engine;
 pub mod ordering;
 mod search;

@@ -3,11 +3,11 @@
 //! GUIs. The ordering's switches (`--no-mvv-lva`, `--no-history`,
 //! `--killers`, `--no-ordering`) are options of `search` and `bench`.
 //!
-//! Everything but the search is the shared driver, [`common::cli`]; run
+//! Everything but the search is the shared driver, [`lamosca_front::cli`]; run
 //! `lamosca-v09 --help` for the commands.
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    common::cli::run::<lamosca_v09::AlphaBeta>()
+    lamosca_front::cli::run::<lamosca_v09::AlphaBeta>()
 }

@@ -2,25 +2,26 @@
 //! v0.07's `search.rs`: the recursion is the same NegaMax with a window
 //! added and the moves picked in order.
 
-use common::trace::{NodeKind, Tracer, Window};
-use common::{evaluate, no_moves_score, Move, MoveStack, Position, SearchControl};
+use common::{evaluate, Move, MoveStack, Position};
+use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::{no_moves_score, SearchControl};
 
-use crate::engine::Counts;
+use crate::counts::Counts;
 use crate::ordering::MoveOrder;
 
 /// One search: what the recursion shares.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, 't> {
     pub(crate) stack: &'a mut MoveStack,
     pub(crate) order: &'a mut MoveOrder,
     pub(crate) control: &'a SearchControl,
-    pub(crate) tracer: &'a Tracer,
+    pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// Set once the control says stop; every node then returns at once and
     /// the result is thrown away by the caller.
     pub(crate) stopped: bool,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     // ANCHOR: alpha_beta
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep within the window (`alpha`, `beta`), and the move that reaches

@@ -5,7 +5,7 @@ use lamosca_v09::AlphaBeta;
 
 #[test]
 fn the_command_line_is_well_formed() {
-    common::cli::command::<AlphaBeta>().debug_assert();
+    lamosca_front::cli::command::<AlphaBeta>().debug_assert();
 }
 
 #[test]
@@ -26,6 +26,6 @@ fn every_switch_is_accepted_by_search() {
         "--killers",
         "--no-ordering",
     ];
-    let parsed = common::cli::command::<AlphaBeta>().try_get_matches_from(args);
+    let parsed = lamosca_front::cli::command::<AlphaBeta>().try_get_matches_from(args);
     assert!(parsed.is_ok(), "{}", parsed.unwrap_err());
 }

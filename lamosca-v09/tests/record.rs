@@ -5,11 +5,13 @@
 
 use std::collections::HashMap;
 
-use common::record::{
+use common::Position;
+use lamosca_record::{
     check_record, position_after_picks, record_search, Bounds, Event, NodeEntry, Swap,
 };
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, Position, SearchControl};
+use lamosca_search::events::Tracer;
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, SearchControl};
 use lamosca_v09::AlphaBeta;
 use proptest::prelude::*;
 
@@ -75,7 +77,7 @@ fn the_seed_search_agrees_with_its_report() {
         &mut seed_position(),
         4,
         &SearchControl::unlimited(),
-        &Tracer::OFF,
+        &mut Tracer::off(),
     );
     assert_eq!(
         (report.value, report.nodes, report.best),
@@ -178,12 +180,12 @@ fn render_node(nodes: &HashMap<u32, Rendered>, id: u32, levels: u32, text: &mut 
 #[test]
 fn the_text_log_renders_from_the_record() {
     let position = seed_position();
-    let (log, _) = capture(Words::English, || {
+    let (log, _) = capture(Words::English, 4, |tracer| {
         AlphaBeta::new().search(
             &mut position.clone(),
             4,
             &SearchControl::unlimited(),
-            &Tracer::new(4),
+            tracer,
         )
     });
     let rendered = render(&recorded(&position, 4), 4);

@@ -5,8 +5,9 @@
 //! trace is followed by the report (the move, its value, the nodes and the
 //! statistics) where a snapshot shows only the opening of a trace.
 
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, OptionValue, Position, Report, SearchControl};
+use common::Position;
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 use lamosca_v09::AlphaBeta;
 
 /// The seed's example: 1.d2d4, then Black searches 4 levels.
@@ -32,8 +33,8 @@ fn traced(
         engine.set_option(name, OptionValue::Check(on)).unwrap();
     }
     let control = SearchControl::unlimited();
-    capture(words, || {
-        engine.search(&mut position, depth, &control, &Tracer::new(trace))
+    capture(words, trace, |tracer| {
+        engine.search(&mut position, depth, &control, tracer)
     })
 }
 

@@ -1,13 +1,14 @@
 //! The engine the driver calls: its switches, a fresh search for each call,
 //! and the figures it reports.
 
-use common::trace::{with_layout, Tracer};
-use common::{
-    Engine, EngineOption, MoveStack, OptionKind, Position, Report, ScoredMove, SearchControl,
-    Statistic, INFINITY,
+use common::{MoveStack, Position, ScoredMove};
+use lamosca_search::events::Tracer;
+use lamosca_search::{
+    Engine, EngineOption, OptionKind, Report, SearchControl, Statistic, INFINITY,
 };
 use lamosca_v09::ordering::MoveOrder;
 
+use crate::counts::Counts;
 use crate::original::log::OriginalLog;
 use crate::original::{OriginalSearch, INFINITO};
 use crate::quiescence::{EGainForm, Quiescence, QuiescenceMode, DEFAULT_DELTA};
@@ -102,14 +103,13 @@ impl Engine for QuiescenceSearch {
         position: &mut Position,
         depth: u32,
         control: &SearchControl,
-        tracer: &Tracer,
+        tracer: &mut Tracer<'_>,
     ) -> Report {
         // History starts empty, as in v0.09.
         self.order.clear();
         if self.quiescence.settings.mode == QuiescenceMode::Lamosca {
-            return with_layout(OriginalLog::new(depth), || {
-                self.original(position, depth, control, tracer)
-            });
+            tracer.use_layout(Box::new(OriginalLog::new(depth)));
+            return self.original(position, depth, control, tracer);
         }
         self.quiescence.reset_counts();
         let mut search = Search {
@@ -122,15 +122,16 @@ impl Engine for QuiescenceSearch {
             stopped: false,
         };
         let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1);
+        let answer = search.tracer.answer(value, best, search.stopped);
         let (counts, stopped) = (search.counts, search.stopped);
         let quiescence = self.quiescence.counts;
         let nodes = counts.nodes + quiescence.nodes;
         Report {
-            best,
-            value,
+            best: answer.best,
+            value: answer.value,
             nodes,
             depth,
-            pv: best.into_iter().collect(),
+            pv: answer.pv,
             interrupted: stopped,
             statistics: vec![
                 Statistic::share("quiescence nodes", quiescence.nodes, nodes),
@@ -158,7 +159,7 @@ impl QuiescenceSearch {
         position: &mut Position,
         depth: u32,
         control: &SearchControl,
-        tracer: &Tracer,
+        tracer: &mut Tracer<'_>,
     ) -> Report {
         let mut search = OriginalSearch {
             lists: &mut self.original_lists,
@@ -173,14 +174,15 @@ impl QuiescenceSearch {
         // With no legal move at the root the original found nothing: its
         // value is the window's floor.
         let (value, best) = found.unwrap_or((-INFINITO, None));
+        let answer = search.tracer.answer(value, best, search.stopped);
         let counts = search.counts;
         let nodes = counts.nodes + counts.quiescence_nodes;
         Report {
-            best,
-            value,
+            best: answer.best,
+            value: answer.value,
             nodes,
             depth,
-            pv: best.into_iter().collect(),
+            pv: answer.pv,
             interrupted: search.stopped,
             statistics: vec![
                 Statistic::share("quiescence nodes", counts.quiescence_nodes, nodes),
@@ -197,15 +199,4 @@ impl QuiescenceSearch {
         }
     }
     // ANCHOR_END: original_entry
-}
-
-/// What the main search counts, for its statistics; the quiescence
-/// counts its own nodes.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct Counts {
-    pub(crate) nodes: u64,
-    /// Nodes cut off by a move that reached beta.
-    pub(crate) cuts: u64,
-    /// Of those, the nodes cut off by the first move tried.
-    pub(crate) first_move_cuts: u64,
 }

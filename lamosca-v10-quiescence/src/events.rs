@@ -9,8 +9,9 @@
 //! Quiescence level 5: Found=1, Value=-4, Alpha=-25, Beta=-3
 //! ```
 
-use common::trace::{FieldValue, StepEvent, Text, Window, Words, CUT_MARK};
 use common::Move;
+use lamosca_search::events::{FieldValue, StepEvent, Text, Window};
+use lamosca_search::log::{Words, CUT_MARK};
 
 /// How a stand pat shows in a node's list of moves.
 pub const STAND_PAT: &str = "stand-pat";
@@ -177,8 +178,9 @@ impl StepEvent for QuiescenceResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::trace::{capture, NodeKind, Tracer};
     use common::Position;
+    use lamosca_search::events::{NodeKind, Tracer};
+    use lamosca_search::log::capture;
 
     #[test]
     fn a_horizon_node_in_both_languages() {
@@ -187,8 +189,7 @@ mod tests {
             alpha: -25,
             beta: -3,
         };
-        let run = || {
-            let tracer = Tracer::new(1);
+        let run = |tracer: &mut Tracer<'_>| {
             tracer.step(Horizon { level: 1, window });
             tracer.node(1, NodeKind::Quiescence, &position, Some(window));
             tracer.step(StandPat {
@@ -204,13 +205,13 @@ mod tests {
             });
         };
         assert_eq!(
-            capture(Words::English, run).0,
+            capture(Words::English, 1, run).0,
             "Horizon level 1: Alpha=-25, Beta=-3\n\
              Captures level 1: stand-pat=-4\n\
              Quiescence level 1: Found=0, Value=-4, Alpha=-25, Beta=-3\n"
         );
         assert_eq!(
-            capture(Words::Italian, run).0,
+            capture(Words::Italian, 1, run).0,
             "Orizzonte livello 1: Alfa=-25, Beta=-3\n\
              Catture livello 1: stand-pat=-4\n\
              Quiescenza livello 1: Trovata=0, Valore=-4, Alfa=-25, Beta=-3\n"

@@ -25,14 +25,17 @@
 //! [`lamosca_v09`] as a library; only the horizon changes.
 //!
 //! ```
-//! use common::{trace::Tracer, Engine, Position, SearchControl};
+//! use common::Position;
+//! use lamosca_search::{Engine, SearchControl};
+//! use lamosca_search::events::Tracer;
 //! use lamosca_v10_quiescence::QuiescenceSearch;
 //! // The queen may take a pawn on d5 that the pawn on e6 defends.
 //! let mut position = Position::from_fen("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
-//! let report = QuiescenceSearch::new().search(&mut position, 1, &SearchControl::unlimited(), &Tracer::OFF);
+//! let report = QuiescenceSearch::new().search(&mut position, 1, &SearchControl::unlimited(), &mut Tracer::off());
 //! assert_ne!(report.best.unwrap().to_string(), "d1d5"); // v0.09 at depth 1 takes it
 //! ```
 
+mod counts;
 mod engine;
 pub mod events;
 pub mod original;

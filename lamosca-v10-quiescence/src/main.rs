@@ -5,5 +5,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    common::cli::run::<lamosca_v10_quiescence::QuiescenceSearch>()
+    lamosca_front::cli::run::<lamosca_v10_quiescence::QuiescenceSearch>()
 }

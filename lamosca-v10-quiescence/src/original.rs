@@ -31,22 +31,25 @@
 //! ([`log`]).
 //!
 //! ```
-//! use common::{trace::Tracer, Engine, OptionValue, Position, SearchControl};
+//! use common::Position;
+//! use lamosca_search::{Engine, OptionValue, SearchControl};
+//! use lamosca_search::events::Tracer;
 //! use lamosca_v10_quiescence::QuiescenceSearch;
 //! // White mates with Ra8. Two plies deep, the original sees that every
 //! // Black reply leaves the king to be taken, and skips Ra8 as illegal.
 //! let mut position = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 //! let mut engine = QuiescenceSearch::new();
 //! engine.set_option("Quiescence", OptionValue::Combo("lamosca")).unwrap();
-//! let report = engine.search(&mut position, 2, &SearchControl::unlimited(), &Tracer::OFF);
+//! let report = engine.search(&mut position, 2, &SearchControl::unlimited(), &mut Tracer::off());
 //! assert_ne!(report.best.unwrap().to_string(), "a1a8");
 //! ```
 
 mod generate;
 pub mod log;
 
-use common::trace::{NodeKind, Tracer, Window};
-use common::{evaluate, Move, Position, ScoredMove, SearchControl};
+use common::{evaluate, Move, Position, ScoredMove};
+use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::SearchControl;
 use lamosca_v09::ordering::MoveOrder;
 
 use crate::events::{Horizon, QuiescenceResult};
@@ -77,12 +80,12 @@ pub(crate) struct OriginalCounts {
 }
 
 /// One search of the original's: what its recursion shares.
-pub(crate) struct OriginalSearch<'a> {
+pub(crate) struct OriginalSearch<'a, 't> {
     /// The pseudo-legal moves of each level, reused from search to search.
     pub(crate) lists: &'a mut Vec<Vec<ScoredMove>>,
     pub(crate) order: &'a mut MoveOrder,
     pub(crate) control: &'a SearchControl,
-    pub(crate) tracer: &'a Tracer,
+    pub(crate) tracer: &'a mut Tracer<'t>,
     /// The nominal depth: past it, captures only.
     pub(crate) depth: u32,
     pub(crate) counts: OriginalCounts,
@@ -95,7 +98,7 @@ pub(crate) struct OriginalSearch<'a> {
 /// or none of its own was legal.
 type Found = Option<(i32, Option<Move>)>;
 
-impl OriginalSearch<'_> {
+impl OriginalSearch<'_, '_> {
     // ANCHOR: original_search
     /// The value of `position` for the side to move at `level` (1 at the
     /// root) within (`alpha`, `beta`), fail-hard, and the move reaching it;
@@ -234,7 +237,7 @@ impl OriginalSearch<'_> {
 
     /// Reports a node's result: a main node's, or a quiescence node's.
     fn result(
-        &self,
+        &mut self,
         level: u32,
         quiescence: bool,
         found: bool,

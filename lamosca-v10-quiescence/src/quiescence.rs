@@ -33,11 +33,9 @@
 //! whole search of its own, in [`crate::original`]; the engine calls it
 //! instead of the main search, and this module's horizon is the forum's.
 
-use common::trace::{NodeKind, Tracer, Window};
-use common::{
-    evaluate, no_moves_score, piece_value, Move, MoveStack, PieceKind, Position, SearchControl,
-    INFINITY, MAX_PLY,
-};
+use common::{evaluate, piece_value, Move, MoveStack, PieceKind, Position, MAX_PLY};
+use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 use lamosca_v09::ordering::{mvv_lva, pick};
 
 use crate::events::{Horizon, QuiescenceResult, Skipped, StandPat};
@@ -162,7 +160,7 @@ impl Quiescence {
         beta: i32,
         level: u32,
         control: &SearchControl,
-        tracer: &Tracer,
+        tracer: &mut Tracer<'_>,
     ) -> Option<i32> {
         tracer.step(Horizon {
             level,
@@ -193,7 +191,7 @@ impl Quiescence {
         score: i32,
         window: Window,
         level: u32,
-        tracer: &Tracer,
+        tracer: &mut Tracer<'_>,
     ) -> i32 {
         debug_assert!(score >= window.beta && !position.in_check());
         self.counts.given_stand_pats += 1;
@@ -217,17 +215,17 @@ impl Quiescence {
 }
 
 /// One quiescence search: what its recursion shares.
-struct Run<'a> {
+struct Run<'a, 't> {
     stack: &'a mut MoveStack,
     settings: QuiescenceSettings,
     counts: &'a mut QuiescenceCounts,
     control: &'a SearchControl,
-    tracer: &'a Tracer,
+    tracer: &'a mut Tracer<'t>,
     /// Set once the control says stop; every node then returns at once.
     stopped: bool,
 }
 
-impl Run<'_> {
+impl Run<'_, '_> {
     // ANCHOR: quiescence
     /// The forum quiescence: the value of `position` for the side to move,
     /// fail-soft, looking at captures only. `qui_root` is true at the
@@ -369,12 +367,12 @@ impl Run<'_> {
     }
 
     /// Traces a stand pat on `value`: `cut` when it alone reaches beta.
-    fn stand_pat(&self, level: u32, value: i32, cut: bool) {
+    fn stand_pat(&mut self, level: u32, value: i32, cut: bool) {
         self.tracer.step(StandPat { level, value, cut });
     }
 
     /// Traces the end of a quiescence node.
-    fn result(&self, level: u32, found: bool, value: i32, window: Window) {
+    fn result(&mut self, level: u32, found: bool, value: i32, window: Window) {
         self.tracer.step(QuiescenceResult {
             level,
             found,

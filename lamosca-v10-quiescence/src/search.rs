@@ -3,27 +3,28 @@
 //! recursion is the same but for the horizon, which now calls the
 //! quiescence search instead of the evaluation.
 
-use common::trace::{NodeKind, Tracer, Window};
-use common::{no_moves_score, Move, MoveStack, Position, SearchControl};
+use common::{Move, MoveStack, Position};
+use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::{no_moves_score, SearchControl};
 use lamosca_v09::ordering::MoveOrder;
 
-use crate::engine::Counts;
+use crate::counts::Counts;
 use crate::quiescence::Quiescence;
 
 /// One search: what the recursion shares.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, 't> {
     pub(crate) stack: &'a mut MoveStack,
     pub(crate) order: &'a mut MoveOrder,
     pub(crate) quiescence: &'a mut Quiescence,
     pub(crate) control: &'a SearchControl,
-    pub(crate) tracer: &'a Tracer,
+    pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// Set once the control says stop; every node then returns at once and
     /// the result is thrown away by the caller.
     pub(crate) stopped: bool,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     // ANCHOR: alpha_beta
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep within the window (`alpha`, `beta`), and the move that reaches

@@ -1,7 +1,7 @@
 //! Every switch this version declares reaches its engine, and refuses a
 //! value of another kind.
 
-use common::{check_options, Engine};
+use lamosca_search::{check_options, Engine};
 use lamosca_v10_quiescence::QuiescenceSearch;
 
 #[test]

@@ -2,8 +2,9 @@
 //! mode: legality by king capture and its blind spot, and the original's
 //! log layout.
 
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, Figure, OptionValue, Position, Report, SearchControl, MATE_BOUND, START_FEN};
+use common::{Position, START_FEN};
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, Figure, OptionValue, Report, SearchControl, MATE_BOUND};
 use lamosca_v10_quiescence::QuiescenceSearch;
 
 /// A back-rank mate: `Ra8` mates at once.
@@ -29,8 +30,8 @@ fn traced(original: bool, fen: &str, depth: u32, shown: u32, words: Words) -> (S
     let mut position = Position::from_fen(fen).expect("valid FEN");
     let mut engine = engine(original);
     let control = SearchControl::unlimited();
-    capture(words, || {
-        engine.search(&mut position, depth, &control, &Tracer::new(shown))
+    capture(words, shown, |tracer| {
+        engine.search(&mut position, depth, &control, tracer)
     })
 }
 

@@ -3,10 +3,9 @@
 //! seen at the horizon, and the forum's pruning by estimated gain costs
 //! nothing in value when its margin is wide.
 
-use common::trace::Tracer;
-use common::{
-    evaluate, Engine, OptionValue, Position, Report, SearchControl, INFINITY, MATE_BOUND,
-};
+use common::{evaluate, Position};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, OptionValue, Report, SearchControl, INFINITY, MATE_BOUND};
 use lamosca_v09::ordering::mvv_lva;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -18,7 +17,7 @@ fn search<E: Engine>(engine: &mut E, fen: &str, depth: u32) -> Report {
         &mut position,
         depth,
         &SearchControl::unlimited(),
-        &Tracer::OFF,
+        &mut Tracer::off(),
     );
     assert_eq!(
         position.to_fen(),
@@ -83,7 +82,7 @@ fn reference(position: &mut Position, mut alpha: i32, beta: i32, depth: u32) -> 
     }
     let moves = position.legal_moves();
     if moves.is_empty() {
-        return common::no_moves_score(position, 0).clamp(alpha, beta);
+        return lamosca_search::no_moves_score(position, 0).clamp(alpha, beta);
     }
     for mv in moves {
         position.make(mv);
@@ -101,7 +100,7 @@ fn reference_quiescence(position: &mut Position, mut alpha: i32, beta: i32) -> i
     if position.in_check() {
         let moves = position.legal_moves();
         if moves.is_empty() {
-            return common::no_moves_score(position, 0);
+            return lamosca_search::no_moves_score(position, 0);
         }
         let mut best = -INFINITY;
         for mv in moves {

@@ -2,8 +2,8 @@
 //! node, one cut event per cut-off, and replayed (alpha-beta failing hard over the main search's results) it gives the
 //! root's value.
 
-use common::record::{check_record, position_after_picks, Bounds};
 use common::Position;
+use lamosca_record::{check_record, position_after_picks, Bounds};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use proptest::prelude::*;
 

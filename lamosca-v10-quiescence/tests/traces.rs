@@ -6,8 +6,9 @@
 //! Each snapshot's description gives the position, the depth and the levels
 //! traced; the trace is followed by the report.
 
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, OptionValue, Position, Report, SearchControl, START_FEN};
+use common::{Position, START_FEN};
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
 
@@ -27,8 +28,8 @@ fn traced<E: Engine>(
     let mut position = Position::from_fen(fen).expect("valid FEN");
     position.play_moves(moves).expect("legal moves");
     let control = SearchControl::unlimited();
-    capture(Words::English, || {
-        engine.search(&mut position, depth, &control, &Tracer::new(shown))
+    capture(Words::English, shown, |tracer| {
+        engine.search(&mut position, depth, &control, tracer)
     })
 }
 

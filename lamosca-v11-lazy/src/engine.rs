@@ -1,10 +1,10 @@
 //! The engine the driver calls: its switches, the root's iterations, and
 //! the figures it reports.
 
-use common::trace::Tracer;
-use common::{
-    no_moves_score, Engine, EngineOption, Move, MoveStack, OptionKind, Position, Report,
-    SearchControl, Statistic, INFINITY,
+use common::{Move, MoveStack, Position};
+use lamosca_search::events::Tracer;
+use lamosca_search::{
+    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, Statistic, INFINITY,
 };
 use lamosca_v09::ordering::Killers;
 use lamosca_v10_quiescence::Quiescence;
@@ -165,7 +165,7 @@ impl Engine for LazySearch {
         position: &mut Position,
         depth: u32,
         control: &SearchControl,
-        tracer: &Tracer,
+        tracer: &mut Tracer<'_>,
     ) -> Report {
         // Step 1. The tables are chosen once, at the root. The root's score
         // is the only one the main search evaluates from scratch; every
@@ -201,6 +201,7 @@ impl Engine for LazySearch {
                 None => (None, no_moves_score(position, 0)),
             },
         };
+        let pv = search.tracer.answer(value, best, false).pv;
         let depth_reached = search.depth_reached;
         let stopped = search.stopped;
         let counts = search.counts;
@@ -215,7 +216,7 @@ impl Engine for LazySearch {
             value,
             nodes,
             depth: depth_reached,
-            pv: best.into_iter().collect(),
+            pv,
             interrupted: stopped,
             statistics: counts.statistics(quiescence_nodes, nodes, depth_reached, table),
         }
@@ -227,12 +228,12 @@ impl LazySearch {
     /// A search from `position`: the tables chosen for it, the quiescence
     /// at the horizon standing pat on the same evaluation the incremental
     /// score adds up, and the killers of the last search forgotten.
-    pub(crate) fn begin<'a>(
+    pub(crate) fn begin<'a, 't>(
         &'a mut self,
         position: &Position,
         control: &'a SearchControl,
-        tracer: &'a Tracer,
-    ) -> Search<'a> {
+        tracer: &'a mut Tracer<'t>,
+    ) -> Search<'a, 't> {
         let scoring = Scoring::for_position(self.switches.evaluation, position);
         self.quiescence.settings.evaluate = scoring.evaluator();
         self.quiescence.reset_counts();

@@ -13,8 +13,9 @@
 //! Draw level 4: Value=0
 //! ```
 
-use common::trace::{FieldValue, StepEvent, Text, Words, CUT_MARK};
 use common::Move;
+use lamosca_search::events::{FieldValue, StepEvent, Text};
+use lamosca_search::log::{Words, CUT_MARK};
 use lamosca_v10_quiescence::events::STAND_PAT;
 
 use crate::tt::{Bound, Entry};
@@ -330,15 +331,15 @@ impl StepEvent for Drawn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::trace::{capture, NodeKind, Tracer};
     use common::Position;
+    use lamosca_search::events::NodeKind;
+    use lamosca_search::log::capture;
 
     #[test]
     fn deepening_lazy_cut_and_selective_stand_pat_lines() {
         let position = Position::startpos();
         let d2d4 = position.parse_move("d2d4").unwrap();
-        let (text, ()) = capture(Words::English, || {
-            let tracer = Tracer::new(3);
+        let (text, ()) = capture(Words::English, 3, |tracer| {
             let deepened = |depth, mv, value| Deepened {
                 level: 2,
                 depth,
@@ -392,8 +393,8 @@ mod tests {
              Moves level 3: stand-pat=90 [gain 0<100] // Cut\n\
              Result level 3: Found=1, Value=90\n"
         );
-        let (italian, ()) = capture(Words::Italian, || {
-            Tracer::new(2).step(Deepened {
+        let (italian, ()) = capture(Words::Italian, 2, |tracer| {
+            tracer.step(Deepened {
                 level: 2,
                 depth: 1,
                 mv: Some(d2d4),
@@ -420,8 +421,7 @@ mod tests {
     fn a_draw_ends_its_node_with_a_line_and_the_value_0() {
         let position = Position::startpos();
         let words = |words| {
-            capture(words, || {
-                let tracer = Tracer::new(3);
+            capture(words, 3, |tracer| {
                 tracer.node(3, NodeKind::Main, &position, None);
                 tracer.step(Drawn { level: 3 });
             })

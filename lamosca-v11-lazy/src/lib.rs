@@ -27,13 +27,15 @@
 //!
 //! ```
 //! use std::time::{Duration, Instant};
-//! use common::{trace::Tracer, Engine, Position, SearchControl};
+//! use common::Position;
+//! use lamosca_search::{Engine, SearchControl};
+//! use lamosca_search::events::Tracer;
 //! use lamosca_v11_lazy::LazySearch;
 //! // Called as the driver calls it under a clock: once, very deep, with a
 //! // deadline; it answers with the move of the deepest finished iteration.
 //! let mut position = Position::startpos();
 //! let control = SearchControl::unlimited().with_deadline(Instant::now() + Duration::from_millis(100));
-//! let report = LazySearch::new().search(&mut position, 64, &control, &Tracer::OFF);
+//! let report = LazySearch::new().search(&mut position, 64, &control, &mut Tracer::off());
 //! assert!(position.legal_moves().contains(&report.best.unwrap()));
 //! assert!(report.depth >= 2 && report.depth % 2 == 0); // 2, 4, 6, ...
 //! ```

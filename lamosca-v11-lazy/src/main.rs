@@ -5,5 +5,5 @@
 //! `go` hand it the deadline. Run it with `--help` for the switches.
 
 fn main() -> std::process::ExitCode {
-    common::cli::run::<lamosca_v11_lazy::LazySearch>()
+    lamosca_front::cli::run::<lamosca_v11_lazy::LazySearch>()
 }

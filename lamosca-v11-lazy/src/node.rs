@@ -10,8 +10,8 @@
 //! - `isLazyEval` says the node lies inside a reduced search, the `N - 2`
 //!   search of some node above it, where nothing may be cut unsearched.
 
-use common::trace::NodeKind;
 use common::Move;
+use lamosca_search::events::NodeKind;
 
 /// The move that led to a node (the article's `node`), as far as the node
 /// needs it.

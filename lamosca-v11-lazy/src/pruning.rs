@@ -4,7 +4,8 @@
 //! [`GROWTH_MARGIN`] and [`lazy_cut_allowed`]). The search calls them in
 //! its selective stand pat and its lazy cut.
 
-use common::{piece_value, PieceKind, INFINITY};
+use common::{piece_value, PieceKind};
+use lamosca_search::INFINITY;
 
 use crate::node::{Hint, Node};
 use crate::scoring::to_centipawns;

@@ -8,8 +8,9 @@
 
 use std::ops::ControlFlow;
 
-use common::trace::{Tracer, Window};
-use common::{no_moves_score, Move, MoveStack, Position, SearchControl, INFINITY};
+use common::{Move, MoveStack, Position};
+use lamosca_search::events::{Tracer, Window};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
@@ -26,7 +27,7 @@ use crate::tt::{cuts_off, fifty_moves_out_of_reach, Bound, Table};
 const MAY_STAND_PAT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// One search: what the recursion shares.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, 't> {
     pub(crate) stack: &'a mut MoveStack,
     pub(crate) killers: &'a mut Killers,
     pub(crate) quiescence: &'a mut Quiescence,
@@ -34,7 +35,7 @@ pub(crate) struct Search<'a> {
     pub(crate) switches: Switches,
     pub(crate) scoring: Scoring,
     pub(crate) control: &'a SearchControl,
-    pub(crate) tracer: &'a Tracer,
+    pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// `TimeOver()`: set once the control says stop; every node then
     /// returns at once, and nothing it found is recorded.
@@ -45,7 +46,7 @@ pub(crate) struct Search<'a> {
     pub(crate) depth_reached: u32,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     // ANCHOR: alpha_beta
     /// The value of `position` for the side to move, searched `node.depth`
     /// plies deep within the window (`alpha`, `beta`), and the best move
@@ -181,7 +182,7 @@ impl Search<'_> {
         }
         if ply == 0 {
             self.depth_reached = self.depth_reached.max(depth as u32);
-            self.control.iteration_done(depth as u32, res);
+            self.tracer.iteration_done(depth as u32, res);
         }
         self.store(key, node, window, res, best);
         let best_move = best.map(|hint| hint.mv);

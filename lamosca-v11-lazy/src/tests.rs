@@ -2,8 +2,9 @@
 //! cut's conditions, the `ext` table, where a lazy cut may happen, and the
 //! transposition table under collisions and with mates.
 
-use common::trace::Tracer;
-use common::{Engine, Position, SearchControl, INFINITY};
+use common::Position;
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, SearchControl, INFINITY};
 
 use crate::node::{Arrival, Hint, Node};
 use crate::pruning::{ext, lazy_cut_allowed};
@@ -97,7 +98,8 @@ fn lazy_cuts_below(fen: &str, reduced: bool) -> u64 {
     let mut position = Position::from_fen(fen).expect("valid FEN");
     let mut engine = LazySearch::new();
     let control = SearchControl::unlimited();
-    let mut search = engine.begin(&position, &control, &Tracer::OFF);
+    let mut tracer = Tracer::off();
+    let mut search = engine.begin(&position, &control, &mut tracer);
     let node = Node {
         ply: 1,
         reduced,
@@ -154,7 +156,8 @@ fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
             // keeps this table.)
             engine.table = crate::tt::Table::with_slots(4, 0);
             let control = SearchControl::unlimited();
-            let mut search = engine.begin(&position, &control, &Tracer::OFF);
+            let mut tracer = Tracer::off();
+            let mut search = engine.begin(&position, &control, &mut tracer);
             let score = search.scoring.evaluate(&position);
             search.alpha_beta(&mut position, Node::root(depth, score), -INFINITY, INFINITY);
             let best = search.answer.expect("a move").mv;
@@ -175,12 +178,17 @@ fn a_mate_stored_by_a_search_reads_back_at_another_ply() {
     let mut position = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("valid FEN");
     let mut engine = LazySearch::new();
     engine.switches.hash = 1;
-    let report = engine.search(&mut position, 3, &SearchControl::unlimited(), &Tracer::OFF);
-    assert_eq!(report.value, common::MATE - 1);
+    let report = engine.search(
+        &mut position,
+        3,
+        &SearchControl::unlimited(),
+        &mut Tracer::off(),
+    );
+    assert_eq!(report.value, lamosca_search::MATE - 1);
     let at_root = engine.table.probe(position.hash(), 0).expect("stored");
-    assert_eq!(at_root.value, common::MATE - 1);
+    assert_eq!(at_root.value, lamosca_search::MATE - 1);
     // Met three plies from the root, the same mate in one is four plies
     // from it.
     let deeper = engine.table.probe(position.hash(), 3).expect("stored");
-    assert_eq!(deeper.value, common::MATE - 4);
+    assert_eq!(deeper.value, lamosca_search::MATE - 4);
 }

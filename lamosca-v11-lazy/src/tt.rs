@@ -36,7 +36,7 @@
 //!
 //! ```
 //! use lamosca_v11_lazy::tt::{Bound, Table};
-//! use common::MATE;
+//! use lamosca_search::MATE;
 //! let mut table = Table::with_megabytes(1);
 //! // Mated 5 plies from the root, at a node 3 plies from the root.
 //! table.store(0xdead_beef, 4, 3, Bound::Exact, -(MATE - 5), None);
@@ -46,8 +46,9 @@
 //! assert_eq!((entry.depth, entry.bound), (4, Bound::Exact));
 //! ```
 
-use common::trace::Window;
-use common::{Move, Position, MATE_BOUND};
+use common::{Move, Position};
+use lamosca_search::events::Window;
+use lamosca_search::MATE_BOUND;
 
 // ANCHOR: entry
 /// What a stored value says about the true value of its position.
@@ -304,7 +305,8 @@ pub fn cuts_off(entry: &Entry, depth: i32, ply: usize, alpha: i32, beta: i32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::{Position, MATE};
+    use common::Position;
+    use lamosca_search::MATE;
 
     #[test]
     fn a_mate_stored_at_one_ply_reads_back_at_another() {

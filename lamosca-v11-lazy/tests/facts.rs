@@ -3,10 +3,10 @@
 //! that it answers in time, finds a mate, scores a repetition as a draw and
 //! never cuts lazily at the root.
 
-use common::trace::{capture, Tracer, Words};
-use common::{
-    evaluate, statistic, Engine, Figure, OptionValue, Position, Report, SearchControl, START_FEN,
-};
+use common::{evaluate, Position, START_FEN};
+use lamosca_search::events::Tracer;
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{statistic, Engine, Figure, OptionValue, Report, SearchControl};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::scoring::{Evaluation, Scoring};
 use lamosca_v11_lazy::LazySearch;
@@ -51,7 +51,7 @@ fn engine(options: &[(&str, OptionValue)]) -> LazySearch {
 
 fn search<E: Engine>(mut engine: E, fen: &str, depth: u32, control: &SearchControl) -> Report {
     let mut position = Position::from_fen(fen).expect("valid FEN");
-    engine.search(&mut position, depth, control, &Tracer::OFF)
+    engine.search(&mut position, depth, control, &mut Tracer::off())
 }
 
 const OFF: [(&str, OptionValue); 3] = [
@@ -215,7 +215,7 @@ fn mate_in_one_is_found() {
             report.best.map(|mv| mv.to_string()).as_deref(),
             Some("a1a8")
         );
-        assert_eq!(report.value, common::MATE - 1, "depth {depth}");
+        assert_eq!(report.value, lamosca_search::MATE - 1, "depth {depth}");
     }
     let timed = SearchControl::unlimited().with_deadline_after_checks(12);
     let report = search(LazySearch::new(), fen, 64, &timed);
@@ -240,7 +240,7 @@ fn a_threefold_repetition_scores_zero() {
             &mut position,
             depth,
             &SearchControl::unlimited(),
-            &Tracer::OFF,
+            &mut Tracer::off(),
         );
         assert_eq!(report.value, 0, "depth {depth}");
         assert_eq!(
@@ -250,7 +250,12 @@ fn a_threefold_repetition_scores_zero() {
     }
     // The same position without its history is simply a rook down.
     let mut fresh = Position::from_fen(&position.to_fen()).expect("valid FEN");
-    let report = engine.search(&mut fresh, 4, &SearchControl::unlimited(), &Tracer::OFF);
+    let report = engine.search(
+        &mut fresh,
+        4,
+        &SearchControl::unlimited(),
+        &mut Tracer::off(),
+    );
     assert!(report.value < -400, "{}", report.value);
 }
 
@@ -260,13 +265,8 @@ fn a_threefold_repetition_scores_zero() {
 fn a_lazy_cut_never_fires_at_the_root() {
     for (name, fen, _) in CASES {
         let mut position = Position::from_fen(fen).expect("valid FEN");
-        let (trace, report) = capture(Words::English, || {
-            LazySearch::new().search(
-                &mut position,
-                6,
-                &SearchControl::unlimited(),
-                &Tracer::new(1),
-            )
+        let (trace, report) = capture(Words::English, 1, |tracer| {
+            LazySearch::new().search(&mut position, 6, &SearchControl::unlimited(), tracer)
         });
         assert!(!trace.contains("Lazy cut level 1"), "{name}");
         let lazy = statistic(&report.statistics, "lazy cuts").and_then(Figure::count);
@@ -301,7 +301,7 @@ fn mate_in_one_is_found_when_the_fifty_moves_run_out() {
             Some("a1a8"),
             "depth {depth}"
         );
-        assert_eq!(report.value, common::MATE - 1, "depth {depth}");
+        assert_eq!(report.value, lamosca_search::MATE - 1, "depth {depth}");
     }
 }
 

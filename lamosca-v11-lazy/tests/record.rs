@@ -2,8 +2,8 @@
 //! node, one cut event per cut-off, and replayed (alpha-beta failing soft over the main search's results) it gives the
 //! root's value.
 
-use common::record::{check_record, position_after_picks, Bounds};
 use common::Position;
+use lamosca_record::{check_record, position_after_picks, Bounds};
 use lamosca_v11_lazy::LazySearch;
 use proptest::prelude::*;
 
@@ -23,7 +23,8 @@ fn a_draw_by_repetition_is_in_the_record() {
     ];
     let position = position_after_picks(&picks);
     let report = check_record::<LazySearch>(&position, 2, Bounds::FailSoft).unwrap();
-    let draws = common::statistic(&report.statistics, "draws").and_then(|figure| figure.count());
+    let draws =
+        lamosca_search::statistic(&report.statistics, "draws").and_then(|figure| figure.count());
     assert!(draws > Some(0), "the search meets a repetition: {draws:?}");
     assert_eq!(report.value, 0);
 }

@@ -2,8 +2,10 @@
 //! off by default and then nothing changes, the same values as without it
 //! where the search is exhaustive, and forgotten at `ucinewgame`.
 
-use common::trace::{capture, Tracer, Words};
-use common::{statistic, Engine, Figure, OptionValue, Position, Report, SearchControl, START_FEN};
+use common::{Position, START_FEN};
+use lamosca_search::events::Tracer;
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{statistic, Engine, Figure, OptionValue, Report, SearchControl};
 use lamosca_v11_lazy::LazySearch;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -39,7 +41,7 @@ fn search(engine: &mut LazySearch, fen: &str, depth: u32) -> Report {
         &mut position,
         depth,
         &SearchControl::unlimited(),
-        &Tracer::OFF,
+        &mut Tracer::off(),
     )
 }
 
@@ -85,13 +87,8 @@ fn hash_0_is_v011_without_a_table() {
         switched.set_option("Hash", OptionValue::Spin(0)).unwrap();
         let traced = |engine: &mut LazySearch| {
             let mut position = Position::from_fen(fen).expect("valid FEN");
-            capture(Words::English, || {
-                engine.search(
-                    &mut position,
-                    deepest,
-                    &SearchControl::unlimited(),
-                    &Tracer::new(3),
-                )
+            capture(Words::English, 3, |tracer| {
+                engine.search(&mut position, deepest, &SearchControl::unlimited(), tracer)
             })
         };
         let (old_trace, old) = traced(&mut fresh);

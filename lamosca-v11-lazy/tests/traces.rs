@@ -9,8 +9,9 @@
 //! snapshot's description says which lines were kept. The trace is followed
 //! by the report.
 
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, OptionValue, Position, Report, SearchControl, START_FEN};
+use common::{Position, START_FEN};
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 use lamosca_v11_lazy::LazySearch;
 
 /// v0.10's position: the knight on c3 and the rook on d1 both attack the
@@ -28,8 +29,8 @@ const WAC_001: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0
 fn traced(mut engine: LazySearch, fen: &str, depth: u32, shown: u32) -> (String, Report) {
     let mut position = Position::from_fen(fen).expect("valid FEN");
     let control = SearchControl::unlimited();
-    capture(Words::English, || {
-        engine.search(&mut position, depth, &control, &Tracer::new(shown))
+    capture(Words::English, shown, |tracer| {
+        engine.search(&mut position, depth, &control, tracer)
     })
 }
 

@@ -1,5 +1,5 @@
 //! The match's side of UCI: a GUI's half of the dialogue that
-//! `common::uci` answers.
+//! `lamosca_front::uci` answers.
 //!
 //! ```text
 //! > uci                              (once, when the engine starts)

@@ -51,13 +51,22 @@ pub struct Crate {
     pub external: Vec<String>,
 }
 
-/// The prefix of every version crate's name.
+/// The prefix of every version crate's name, before `v` and the version's
+/// number (`lamosca-v09`); `lamosca-search` and its siblings carry it too,
+/// but they are the driver, not versions.
 pub const VERSION_PREFIX: &str = "lamosca-";
+
+/// True for the name of a version crate (`lamosca-v09`).
+pub fn is_version_name(name: &str) -> bool {
+    name.strip_prefix(VERSION_PREFIX)
+        .and_then(|rest| rest.strip_prefix('v'))
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+}
 
 impl Crate {
     /// True for a version crate (`lamosca-v09`).
     pub fn is_version(&self) -> bool {
-        self.name.starts_with(VERSION_PREFIX)
+        is_version_name(&self.name)
     }
 }
 
@@ -91,7 +100,7 @@ pub fn members(root: &Path) -> Result<Vec<String>> {
 pub fn versions(root: &Path) -> Result<Vec<String>> {
     Ok(members(root)?
         .into_iter()
-        .filter(|name| name.starts_with(VERSION_PREFIX))
+        .filter(|name| is_version_name(name))
         .collect())
 }
 
@@ -212,9 +221,10 @@ const MARGIN: i32 = 20;
 const FONT: &str = "'DejaVu Sans', 'Segoe UI', Arial, sans-serif";
 const MONO: &str = "'DejaVu Sans Mono', Consolas, monospace";
 
-/// The crates in three layers: those that use no workspace crate at the
-/// bottom, the versions in a row above them in step order with the match
-/// runner after them, and the rest (the book) on top. An arrow goes from a crate to one it uses; a dashed
+/// The crates in four layers: those that use no workspace crate (the
+/// board) at the bottom, the driver's crates the versions use above it,
+/// the versions in a row above them in step order with the match runner
+/// after them, and the rest (the book) on top. An arrow goes from a crate to one it uses; a dashed
 /// arrow, to one only its tests use.
 pub fn picture(crates: &[Crate]) -> String {
     let (at, width, height) = place(crates);
@@ -294,25 +304,42 @@ fn place(crates: &[Crate]) -> (Vec<Placed<'_>>, i32, i32) {
         .iter()
         .filter(|c| !c.is_version() && c.uses.is_empty())
         .collect();
+    let used_by = |c: &Crate, user: &dyn Fn(&Crate) -> bool| {
+        crates
+            .iter()
+            .any(|other| user(other) && other.uses.contains(&c.name))
+    };
+    // The driver's crates, which the versions use, sit in a row of their
+    // own above the board.
+    let driver: Vec<&Crate> = crates
+        .iter()
+        .filter(|c| !c.is_version() && !c.uses.is_empty() && used_by(c, &|u| u.is_version()))
+        .collect();
     // A crate that uses others and is itself used (the match runner) sits
     // in the versions' row, after them; one that nobody uses (the book), on
     // top.
-    let used = |c: &Crate| crates.iter().any(|other| other.uses.contains(&c.name));
     let middle: Vec<&Crate> = crates
         .iter()
-        .filter(|c| !c.is_version() && !c.uses.is_empty() && used(c))
+        .filter(|c| {
+            !c.is_version()
+                && !c.uses.is_empty()
+                && used_by(c, &|_| true)
+                && !driver.iter().any(|d| d.name == c.name)
+        })
         .collect();
     let top: Vec<&Crate> = crates
         .iter()
-        .filter(|c| !c.is_version() && !c.uses.is_empty() && !used(c))
+        .filter(|c| !c.is_version() && !c.uses.is_empty() && !used_by(c, &|_| true))
         .collect();
     let columns = (versions.len() + middle.len()).max(1) as i32;
     let row_w = columns * BOX_W + (columns - 1) * GAP;
     let width = row_w + 2 * MARGIN;
-    // Rows: the top layer, room for arcs, the versions, the bottom layer.
+    // Rows: the top layer, room for arcs, the versions, room for arcs, the
+    // driver, the bottom layer.
     let y_top = MARGIN;
     let y_versions = y_top + BOX_H + 110;
-    let y_bottom = y_versions + BOX_H + 60;
+    let y_driver = y_versions + BOX_H + 110;
+    let y_bottom = y_driver + BOX_H + 60;
     let height = y_bottom + BOX_H + 40;
 
     // Where each crate is drawn: x from, x to, y.
@@ -330,6 +357,7 @@ fn place(crates: &[Crate]) -> (Vec<Placed<'_>>, i32, i32) {
         let x = MARGIN + i as i32 * (BOX_W + GAP);
         at.push((krate.name.as_str(), x, x + BOX_W, y_versions));
     }
+    spread(&driver, y_driver, row_w, &mut at);
     spread(&bottom, y_bottom, row_w, &mut at);
     (at, width, height)
 }

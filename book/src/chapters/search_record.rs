@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
-use common::record::{compare::compare, default_options, record_search, Record};
-use common::{Engine, Position};
+use common::Position;
+use lamosca_record::{compare::compare, default_options, record_search, Record};
+use lamosca_search::Engine;
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -78,7 +79,7 @@ impl Drop for Scratch {
 /// The chapter: `common` is the crate whose snapshots it shows.
 pub const CHAPTER: Chapter = Chapter {
     page: "search-record.md",
-    krate: Some("common"),
+    krate: Some("common/front"),
     generated,
     measured: &[],
 };

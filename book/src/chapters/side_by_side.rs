@@ -14,9 +14,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use common::deepen::{deepen, Limits, MAX_DEPTH};
-use common::trace::Tracer;
-use common::{Engine, Position, Report};
+use common::Position;
+use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+use lamosca_search::{Engine, Report};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -69,7 +69,7 @@ fn drive<E: Engine>(position: &Position, limits: &Limits) -> Report {
         &mut position.clone(),
         limits,
         &Arc::new(AtomicBool::new(false)),
-        &Tracer::OFF,
+        Trace::off(),
         |_| {},
     )
 }

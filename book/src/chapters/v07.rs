@@ -10,8 +10,9 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
-use common::trace::Tracer;
-use common::{perft, Engine, Position, SearchControl};
+use common::{perft, Position};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, SearchControl};
 use lamosca_v07::NegaMax;
 
 use crate::chapter::Chapter;
@@ -185,10 +186,10 @@ fn v07_nodes_table() -> Result<Generated> {
             &mut Position::startpos(),
             depth,
             &SearchControl::unlimited(),
-            &Tracer::OFF,
+            &mut Tracer::off(),
         );
-        let leaves = common::statistic(&report.statistics, "leaves evaluated")
-            .and_then(common::Figure::count)
+        let leaves = lamosca_search::statistic(&report.statistics, "leaves evaluated")
+            .and_then(lamosca_search::Figure::count)
             .ok_or_else(|| anyhow!("v0.07 no longer reports the leaves it evaluated"))?;
         let Some(best) = report.best else {
             bail!("v0.07 found no move at depth {depth}");
@@ -263,7 +264,7 @@ pub fn speed() -> Generated {
                 &mut Position::startpos(),
                 depth,
                 &SearchControl::unlimited(),
-                &Tracer::OFF,
+                &mut Tracer::off(),
             )
         });
         table.row([
@@ -328,7 +329,7 @@ fn exercises() -> Result<Generated> {
 }
 
 /// A report's move as text, `0000` for none.
-fn best_of(report: &common::Report) -> String {
+fn best_of(report: &lamosca_search::Report) -> String {
     report
         .best
         .map_or_else(|| "0000".to_string(), |mv| mv.to_string())

@@ -318,7 +318,8 @@ pub fn v09_stepper() -> Result<Vec<Generated>> {
 fn exercises() -> Result<Generated> {
     use crate::markdown::{answers, bestmove};
     use crate::searches::fixed;
-    use common::{OptionValue, START_FEN};
+    use common::START_FEN;
+    use lamosca_search::OptionValue;
     use lamosca_v09::AlphaBeta;
     let with = |options: &[(&str, OptionValue)]| fixed::<AlphaBeta>(START_FEN, 5, options);
     let default = with(&[])?;

@@ -493,7 +493,7 @@ pub fn v10_stepper() -> Result<Vec<Generated>> {
 fn exercises() -> Result<Generated> {
     use crate::markdown::{answers, bestmove};
     use crate::searches::{fixed, KIWIPETE};
-    use common::OptionValue;
+    use lamosca_search::OptionValue;
     use lamosca_v09::AlphaBeta;
     use lamosca_v10_quiescence::QuiescenceSearch;
     let v09 = fixed::<AlphaBeta>(KIWIPETE, 3, &[])?;

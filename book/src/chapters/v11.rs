@@ -18,9 +18,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use common::deepen::{deepen, Limits, MAX_DEPTH};
-use common::trace::Tracer;
-use common::{Engine, Move, OptionValue, Position, Report};
+use common::{Move, Position};
+use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+use lamosca_search::{Engine, OptionValue, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 
@@ -125,7 +125,7 @@ fn drive<E: Engine>(mut engine: E, position: &Position, limits: &Limits) -> Repo
         &mut position.clone(),
         limits,
         &Arc::new(AtomicBool::new(false)),
-        &Tracer::OFF,
+        Trace::off(),
         |_| {},
     )
 }

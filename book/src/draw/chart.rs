@@ -25,8 +25,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use common::trace::Tracer;
-use common::{Engine, Position, Report, SearchControl, START_FEN};
+use common::{Position, START_FEN};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, Report, SearchControl};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -45,7 +46,12 @@ pub struct Version {
 }
 
 fn run<E: Engine>(position: &mut Position, depth: u32) -> Report {
-    E::new().search(position, depth, &SearchControl::unlimited(), &Tracer::OFF)
+    E::new().search(
+        position,
+        depth,
+        &SearchControl::unlimited(),
+        &mut Tracer::off(),
+    )
 }
 
 /// The versions the charts compare, in order. A new step adds its line
@@ -159,7 +165,7 @@ pub fn run_all(budget: u64) -> Result<Runs> {
 
 /// The statistic called `label`, a share, in percent.
 pub fn share(report: &Report, label: &str) -> Option<f64> {
-    common::statistic(&report.statistics, label)?.percent()
+    lamosca_search::statistic(&report.statistics, label)?.percent()
 }
 
 // ---------------------------------------------------------------------------
@@ -561,7 +567,7 @@ pub fn measured_charts() -> Result<Vec<Generated>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::Statistic;
+    use lamosca_search::Statistic;
 
     #[test]
     fn reads_a_share() {

@@ -28,7 +28,7 @@ use std::f64::consts::PI;
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, bail, Result};
-use common::record::{Event, NodeKind};
+use lamosca_record::{Event, NodeKind};
 
 use crate::files::Generated;
 use crate::markdown::GENERATED_NOTE;

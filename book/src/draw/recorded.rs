@@ -1,6 +1,6 @@
 //! The recorded searches the pictures and steppers are drawn from: a real
-//! engine searches under [`common::record::record_search`], which writes
-//! the events its [`common::trace::Tracer`] emits as a search record, and
+//! engine searches under [`lamosca_record::record_search`], which writes
+//! the events its [`lamosca_search::events::Tracer`] emits as a search record, and
 //! the book keeps the record's events in memory.
 //!
 //! The book draws nothing it computes itself: every node, window, swap,
@@ -8,15 +8,16 @@
 //!
 //! ```
 //! use book::draw::recorded::record;
-//! use common::record::Event;
+//! use lamosca_record::Event;
 //! let recorded = record::<lamosca_v09::AlphaBeta>("7k/8/8/8/8/8/8/K5R1 w - - 0 1", 2).unwrap();
 //! assert!(matches!(recorded.events.first(), Some(Event::Search(_))));
 //! assert!(matches!(recorded.events.last(), Some(Event::Report(_))));
 //! ```
 
 use anyhow::{anyhow, Result};
-use common::record::{record_search, Event};
-use common::{Engine, OptionValue, Position, Report};
+use common::Position;
+use lamosca_record::{record_search, Event};
+use lamosca_search::{Engine, OptionValue, Report};
 
 /// One real search, as a record.
 #[derive(Clone, Debug)]
@@ -78,7 +79,7 @@ pub fn record_with<E: Engine>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::record::{NodeResult, Record};
+    use lamosca_record::{NodeResult, Record};
     use std::io::Write as _;
 
     /// Writes `recorded` to a file and opens it with the record reader,
@@ -110,7 +111,7 @@ mod tests {
             .iter()
             .filter(|e| matches!(e, Event::Cut(_)))
             .count() as u64;
-        let reported = common::statistic(&v09.report.statistics, "beta cut-offs")
+        let reported = lamosca_search::statistic(&v09.report.statistics, "beta cut-offs")
             .and_then(|figure| figure.count());
         assert_eq!(Some(cuts), reported);
     }

@@ -14,8 +14,9 @@
 use std::fmt::Write as _;
 
 use anyhow::{ensure, Result};
-use common::trace::{capture, Tracer, Words};
-use common::{Engine, OptionValue, Position, SearchControl};
+use common::Position;
+use lamosca_search::log::{capture, Words};
+use lamosca_search::{Engine, OptionValue, SearchControl};
 
 use crate::draw::recorded::record_with;
 use crate::files::Generated;
@@ -51,13 +52,8 @@ pub fn run<E: Engine>(search: &Search) -> Result<(String, String)> {
     let mut position = Position::from_fen(search.fen)
         .map_err(|error| anyhow::anyhow!("bad FEN `{}`: {error}", search.fen))?;
     let control = SearchControl::unlimited();
-    let (log, _) = capture(Words::English, || {
-        engine.search(
-            &mut position,
-            search.depth,
-            &control,
-            &Tracer::new(search.depth),
-        )
+    let (log, _) = capture(Words::English, search.depth, |tracer| {
+        engine.search(&mut position, search.depth, &control, tracer)
     });
     Ok((recorded.jsonl()?, log))
 }

@@ -23,8 +23,9 @@
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, bail, Result};
-use common::record::Event;
-use common::{Move, Position, INFINITY};
+use common::{Move, Position};
+use lamosca_record::Event;
+use lamosca_search::INFINITY;
 
 use crate::draw::diagram::{self, Marks};
 use crate::draw::recorded::record;
@@ -770,8 +771,8 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::trace::Tracer;
-    use common::{Engine, SearchControl, Statistic};
+    use lamosca_search::events::Tracer;
+    use lamosca_search::{Engine, SearchControl, Statistic};
     use lamosca_v07::NegaMax;
     use lamosca_v09::AlphaBeta;
 
@@ -789,12 +790,12 @@ mod tests {
         let mut position = Position::from_fen(TREE_FEN).unwrap();
         let control = SearchControl::unlimited();
 
-        let v07 = NegaMax::new().search(&mut position, TREE_DEPTH, &control, &Tracer::OFF);
+        let v07 = NegaMax::new().search(&mut position, TREE_DEPTH, &control, &mut Tracer::off());
         assert_eq!(full.root.searched(), v07.nodes);
         assert_eq!(full.root.leaves_searched(), leaves(&v07.statistics));
         assert_eq!((full.value, full.best), (v07.value, v07.best));
 
-        let v09 = AlphaBeta::new().search(&mut position, TREE_DEPTH, &control, &Tracer::OFF);
+        let v09 = AlphaBeta::new().search(&mut position, TREE_DEPTH, &control, &mut Tracer::off());
         assert_eq!(pruned.root.searched(), v09.nodes);
         assert_eq!(pruned.root.leaves_searched(), leaves(&v09.statistics));
         assert_eq!((pruned.value, pruned.best), (v09.value, v09.best));

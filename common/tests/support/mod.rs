@@ -1,5 +1,5 @@
 //! Reading the test suites in `common/suites/`, shared by the integration
-//! tests. A suite line is EPD: the four board fields of a FEN, perhaps the
+//! tests of the board and of the front. A suite line is EPD: the four board fields of a FEN, perhaps the
 //! two clocks, then operations separated by `;`. The perft suites use the
 //! operations `;D1 20 ;D2 400 ...`: the number of leaves at each depth.
 
@@ -18,9 +18,15 @@ pub struct SuiteLine {
 /// Reads `common/suites/<name>`. Panics with the line when a line is not
 /// well formed: a broken suite must fail loudly, not shrink.
 pub fn read_suite(name: &str) -> Vec<SuiteLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("suites")
-        .join(name);
+    // The suites live in the board's folder, `common/suites`; the front's
+    // tests, one folder down, read them too.
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let board_dir = if crate_dir.join("suites").is_dir() {
+        crate_dir
+    } else {
+        crate_dir.join("..")
+    };
+    let path = board_dir.join("suites").join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut lines = Vec::new();

@@ -1,7 +1,8 @@
 //! What the tests share: the positions they search and the engine's
 //! switches.
 
-use common::{Engine, OptionValue, START_FEN};
+use common::START_FEN;
+use lamosca_search::{Engine, OptionValue};
 use lamosca_v09::AlphaBeta;
 
 /// A position to search, its name, and the deepest depth a test of every

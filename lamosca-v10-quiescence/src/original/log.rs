@@ -27,7 +27,9 @@
 
 use std::fmt::Write as _;
 
-use common::trace::{with_step_event, FieldValue, Layout, TraceEvent, Window, Words};
+use common::Move;
+use lamosca_search::events::{Event, FieldValue, Window};
+use lamosca_search::log::{Layout, Words};
 
 /// The original's log of one search, `depth` levels deep.
 #[derive(Debug)]
@@ -63,7 +65,7 @@ impl OriginalLog {
 }
 
 impl Layout for OriginalLog {
-    fn text(&mut self, event: &TraceEvent, words: Words) -> Option<String> {
+    fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String> {
         if words != Words::Italian {
             return None;
         }
@@ -72,8 +74,8 @@ impl Layout for OriginalLog {
             self.started = true;
             let _ = write!(text, "LaMoSca v0.10 Log File - Livelli={}", self.depth);
         }
-        match event {
-            &TraceEvent::Node { level, window, .. } => {
+        match *event {
+            Event::Node { level, window, .. } => {
                 // A child entered: its parent has moves to try.
                 if let Some((held_level, line)) = self.held.take() {
                     if held_level < level {
@@ -84,29 +86,27 @@ impl Layout for OriginalLog {
                 let line = format!("\nL={level}, A={alpha}, B={beta}: ");
                 self.held = Some((level, line));
             }
-            TraceEvent::Swap {
-                level,
-                out,
-                out_score,
-                into,
-                into_score,
-            } => {
-                self.release(*level, &mut text);
-                let _ = write!(text, "<S {out}={out_score}-{into}={into_score}> ");
+            Event::Swap { level, out, into } => {
+                self.release(level, &mut text);
+                let _ = write!(
+                    text,
+                    "<S {}={}-{}={}> ",
+                    out.mv, out.score, into.mv, into.score
+                );
             }
-            TraceEvent::Move {
+            Event::Move {
                 level,
                 mv,
                 value,
                 cut,
             } => {
-                self.release(*level, &mut text);
+                self.release(level, &mut text);
                 let _ = write!(text, "L{level}{mv}={value} ");
-                if *cut {
+                if cut {
                     text.push_str("//Cut");
                 }
             }
-            TraceEvent::Result {
+            Event::Result {
                 level,
                 found,
                 value,
@@ -114,21 +114,17 @@ impl Layout for OriginalLog {
                 window,
             } => {
                 let ending = Ending {
-                    found: *found,
-                    value: *value,
-                    best: best.as_deref(),
-                    beta: bounds(*window).1,
+                    found,
+                    value,
+                    best,
+                    beta: bounds(window).1,
                 };
-                self.result(*level, ending, &mut text);
+                self.result(level, ending, &mut text);
             }
-            &TraceEvent::Step { level } => {
-                if let Some(Some(ending)) = with_step_event(|step| {
-                    (step.kind() == "quiescence_result").then(|| quiescence_ending(step.fields()))
-                }) {
-                    self.result(level, ending, &mut text);
-                }
+            Event::Step(step) if step.kind() == "quiescence_result" => {
+                self.result(step.level(), quiescence_ending(step.fields()), &mut text);
             }
-            TraceEvent::Moves { .. } => {}
+            Event::Step(_) | Event::Moves { .. } | Event::Iteration { .. } => {}
         }
         Some(text)
     }
@@ -136,20 +132,20 @@ impl Layout for OriginalLog {
 
 /// What a node's `Risultato` line says.
 #[derive(Clone, Copy, Debug)]
-struct Ending<'a> {
+struct Ending {
     /// Whether it had a move to try (`T=`).
     found: bool,
     /// Its value, the running alpha it ends with (`A=`).
     value: i32,
     /// Its best move, written at the root (`M=`).
-    best: Option<&'a str>,
+    best: Option<Move>,
     /// Its beta (`B=`).
     beta: i32,
 }
 
 impl OriginalLog {
     /// `Risultato L<level>: T=<found>[, M=<move>], A=<alpha>, B=<beta>`.
-    fn result(&mut self, level: u32, ending: Ending<'_>, text: &mut String) {
+    fn result(&mut self, level: u32, ending: Ending, text: &mut String) {
         self.release(level, text);
         let _ = write!(text, "\nRisultato L{level}: T={}", u8::from(ending.found));
         if let (1, true, Some(best)) = (level, ending.found, ending.best) {
@@ -169,7 +165,7 @@ fn bounds(window: Option<Window>) -> (i32, i32) {
 
 /// The ending a quiescence node of the original's mode reports in its own
 /// step event: whether it found a move, its value and its beta.
-fn quiescence_ending(fields: Vec<(&'static str, FieldValue)>) -> Ending<'static> {
+fn quiescence_ending(fields: Vec<(&'static str, FieldValue)>) -> Ending {
     let mut ending = Ending {
         found: false,
         value: 0,

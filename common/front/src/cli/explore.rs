@@ -1,0 +1,151 @@
+//! `explore`: step through a search in the terminal: a saved one
+//! (`explore --record FILE`), or one searched with `search`'s options
+//! (`--fen`, `--moves`, `--depth`, the engine's switches) into a scratch
+//! record that is removed when the explorer quits.
+//!
+//! The screen and the keys are those of [`crate::record::explorer`]; this
+//! file runs them on a real terminal. The terminal is put back as it was
+//! when the explorer quits (`q`, Ctrl-C) and when anything panics, so a
+//! failure never leaves a shell in raw mode. On a standard output that is
+//! not a terminal there is nothing to draw on: the command says so and
+//! exits with code 2.
+
+use std::fs::File;
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use crossterm::event::{self, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use serde_json::{Map, Value};
+
+use super::{depth_parser, PositionArgs};
+use crate::explorer::{draw, Explorer, Key};
+use lamosca_record::{record_search, Record};
+use lamosca_search::deepen::DEFAULT_DEPTH;
+use lamosca_search::engine::Engine;
+
+/// The arguments of `explore`.
+#[derive(Args, Debug)]
+pub(super) struct ExploreArgs {
+    /// The record to open, as `search --record FILE` writes it [default:
+    /// search the position given and open its record]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "fen", "moves"])]
+    record: Option<PathBuf>,
+
+    /// How many plies deep to search, 1 to 64 [default: 4]
+    #[arg(long, value_name = "N", value_parser = depth_parser())]
+    depth: Option<u32>,
+
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// Opens the record, or searches one into a scratch file, and runs the
+/// explorer until the reader quits.
+pub(super) fn run_explore<E: Engine>(
+    mut engine: E,
+    args: &ExploreArgs,
+    options: Map<String, Value>,
+) -> Result<()> {
+    if !io::stdout().is_terminal() {
+        bail!(
+            "explore draws on a terminal, and standard output is not one \
+             (to keep a search as a file, use `search --record FILE`)"
+        );
+    }
+    match &args.record {
+        Some(path) => explore_file(path),
+        None => {
+            let position = args.position.position()?;
+            let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+            let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
+            let _remove = Scratch(path.clone());
+            let file = File::create(&path)
+                .with_context(|| format!("cannot write the record '{}'", path.display()))?;
+            record_search(&mut engine, &position, depth, 0, options, file)?;
+            explore_file(&path)
+        }
+    }
+}
+
+/// Removes the scratch record when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Runs the explorer on the record at `path`.
+fn explore_file(path: &Path) -> Result<()> {
+    let record = Record::open(path)
+        .with_context(|| format!("cannot read the record '{}'", path.display()))?;
+    let mut explorer = Explorer::new(&record)?;
+    // `try_init` enters raw mode and the alternate screen and installs a
+    // panic hook that leaves them; the guard leaves them on every return.
+    let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
+    let _restore = Restore;
+    while !explorer.done() {
+        terminal.draw(|frame| draw(frame, &explorer))?;
+        if let event::Event::Key(key) = event::read()? {
+            if let Some(key) = key_of(key) {
+                explorer.press(key)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puts the terminal back when dropped.
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        ratatui::restore();
+    }
+}
+
+/// The explorer's key for a terminal's key press; releases and keys it has
+/// no use for give none.
+fn key_of(key: KeyEvent) -> Option<Key> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return (key.code == KeyCode::Char('c')).then_some(Key::Interrupt);
+    }
+    Some(match key.code {
+        KeyCode::Char(letter) => Key::Char(letter),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ctrl_c_quits_and_releases_are_ignored() {
+        let press = |code, modifiers| KeyEvent::new(code, modifiers);
+        assert_eq!(
+            key_of(press(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Some(Key::Interrupt)
+        );
+        assert_eq!(
+            key_of(press(KeyCode::Char('c'), KeyModifiers::NONE)),
+            Some(Key::Char('c'))
+        );
+        let mut release = press(KeyCode::Char('q'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        assert_eq!(key_of(release), None);
+    }
+}

@@ -1,0 +1,299 @@
+//! The explorer's screen, painted with ratatui.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::Frame;
+
+use super::state::{Explorer, Mode, MoveRow, HELP};
+use common::Color;
+use common::Position;
+use common::Square;
+use lamosca_record::Event;
+
+/// The width of the board: a rank digit, then three columns a square.
+const BOARD_WIDTH: u16 = 26;
+
+/// The width of one move in the list; two fit side by side in 80 columns.
+const ROW_WIDTH: u16 = 39;
+
+/// Paints the whole screen.
+pub fn draw(frame: &mut Frame, explorer: &Explorer) {
+    let [title, top, moves, event, status] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(9),
+        Constraint::Min(3),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
+    let [board, node] =
+        Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(10)]).areas(top);
+    frame.render_widget(Paragraph::new(title_line(explorer)), title);
+    frame.render_widget(Paragraph::new(board_lines(explorer)), board);
+    frame.render_widget(Paragraph::new(node_lines(explorer)), node);
+    draw_moves(frame, moves, explorer);
+    frame.render_widget(Paragraph::new(event_line(explorer)), event);
+    frame.render_widget(
+        Paragraph::new(status_line(explorer)).style(Style::new().add_modifier(Modifier::REVERSED)),
+        status,
+    );
+    if *explorer.mode() == Mode::Help {
+        draw_help(frame);
+    }
+}
+
+fn title_line(explorer: &Explorer) -> String {
+    let record = explorer.record();
+    let header = record.header();
+    format!(
+        "{} · depth {} · {} events · {} nodes",
+        header.version,
+        header.depth,
+        record.events(),
+        record.node_count()
+    )
+}
+
+/// The board, white at the bottom; the last move's squares in brackets.
+fn board_lines(explorer: &Explorer) -> Vec<Line<'static>> {
+    let position = match explorer.board() {
+        Some(Ok(position)) => position,
+        Some(Err(why)) => return vec![Line::from(why.clone())],
+        None => return vec![Line::from("no node here")],
+    };
+    let marked = last_move_squares(position);
+    let mut lines = Vec::new();
+    for rank in (0..8).rev() {
+        let mut text = format!("{} ", rank + 1);
+        for file in 0..8 {
+            let square = Square::new(file, rank);
+            let piece = position.piece_at(square);
+            let letter = if piece.is_empty() {
+                '.'
+            } else {
+                piece.letter()
+            };
+            if marked.contains(&square) {
+                text.push_str(&format!("[{letter}]"));
+            } else {
+                text.push_str(&format!(" {letter} "));
+            }
+        }
+        lines.push(Line::from(text));
+    }
+    lines.push(Line::from("   a  b  c  d  e  f  g  h"));
+    lines
+}
+
+fn last_move_squares(position: &Position) -> Vec<Square> {
+    position
+        .last_move()
+        .map(|mv| vec![mv.from, mv.to])
+        .unwrap_or_default()
+}
+
+/// The node: number, kind, level, path, window, value so far, its own
+/// chapter events.
+fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
+    let Some(node) = explorer.node() else {
+        return vec![Line::from("no node: the header or the report")];
+    };
+    let side = match explorer.board() {
+        Some(Ok(position)) if position.side_to_move() == Color::White => ", white to move",
+        Some(Ok(_)) => ", black to move",
+        _ => "",
+    };
+    let path: Vec<String> = explorer.path().iter().map(|mv| mv.to_string()).collect();
+    let path = if path.is_empty() {
+        "the root".to_string()
+    } else {
+        path.join(" ")
+    };
+    let mut lines = vec![
+        Line::from(format!(
+            "node {} · {} · level {}{side}",
+            node.id,
+            node.kind.name(),
+            node.level
+        )),
+        Line::from(format!("path: {path}")),
+        Line::from(format!("window: alpha {}, beta {}", node.alpha, node.beta)),
+        Line::from(match explorer.value_so_far() {
+            Some((value, Some(mv))) => format!("value so far: {value} ({mv})"),
+            Some((value, None)) => format!("value so far: {value}"),
+            None => "value so far: none yet".to_string(),
+        }),
+    ];
+    if explorer.cursor() + 1 >= node.end {
+        lines.push(Line::from(format!(
+            "returned {}{}",
+            node.value,
+            node.best
+                .map(|mv| format!(", best {mv}"))
+                .unwrap_or_default()
+        )));
+    }
+    for event in explorer.events_so_far() {
+        if let Event::Chapter(chapter) = event {
+            lines.push(Line::from(chapter_text(chapter)));
+        }
+    }
+    lines
+}
+
+fn chapter_text(chapter: &lamosca_record::ChapterEvent) -> String {
+    let fields: Vec<String> = chapter
+        .fields
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    format!("{} {}", chapter.kind, fields.join(" "))
+}
+
+/// The moves in two columns, scrolled so the last move entered shows.
+fn draw_moves(frame: &mut Frame, area: Rect, explorer: &Explorer) {
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .title(" moves in the order tried: # move order value ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let rows = explorer.rows();
+    let per_column = usize::from(inner.height.max(1));
+    let columns = usize::from((inner.width / ROW_WIDTH).max(1));
+    let visible = per_column * columns;
+    // The move being searched or last searched at the cursor.
+    let current = rows
+        .iter()
+        .rposition(|row| {
+            row.child
+                .and_then(|child| explorer.record().node(child))
+                .is_some_and(|child| child.start <= explorer.cursor())
+        })
+        .unwrap_or(0);
+    let first = (current + 1).saturating_sub(visible);
+    let shown: Vec<&MoveRow> = rows.iter().skip(first).take(visible).collect();
+    for (column, chunk) in shown.chunks(per_column).enumerate() {
+        let lines: Vec<Line> = chunk
+            .iter()
+            .map(|row| {
+                let at = first
+                    + rows
+                        .iter()
+                        .skip(first)
+                        .position(|other| other == *row)
+                        .unwrap_or(0);
+                let style = if at == current && row.child.is_some() {
+                    Style::new().add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                Line::from(Span::styled(row_text(row, explorer), style))
+            })
+            .collect();
+        let x = inner.x + ROW_WIDTH * column as u16;
+        let width = ROW_WIDTH.min(inner.right().saturating_sub(x));
+        let area = Rect::new(x, inner.y, width, inner.height);
+        frame.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+/// One move: `3 >c1h6   8   -12 cut`, with `>` when `pick` swapped it
+/// forward; the value once its child has returned.
+fn row_text(row: &MoveRow, explorer: &Explorer) -> String {
+    let tried = row.tried.map_or("-".to_string(), |n| n.to_string());
+    let swap = if row.swapped_for.is_some() { '>' } else { ' ' };
+    let order = row.order.map_or(String::new(), |order| order.to_string());
+    let returned = row
+        .child
+        .and_then(|child| explorer.record().node(child))
+        .is_some_and(|child| child.end <= explorer.cursor());
+    let value = match row.value {
+        Some(value) if returned => value.to_string(),
+        _ => String::new(),
+    };
+    let cut = if row.cut && returned { " cut" } else { "" };
+    format!("{tried:>3} {swap}{:<6}{order:>6}{value:>8}{cut}", row.mv)
+}
+
+fn event_line(explorer: &Explorer) -> String {
+    let text = match explorer.event() {
+        Event::Search(_) => "the search's header".to_string(),
+        Event::Node(entry) => format!(
+            "enter node {} by {}",
+            entry.id,
+            entry.mv.as_deref().unwrap_or("no move (a root)")
+        ),
+        Event::Moves(list) => format!("{} moves generated and ordered", list.moves.len()),
+        Event::Swap(swap) => format!(
+            "swap: {}={} out, {}={} in",
+            swap.out, swap.out_value, swap.into, swap.in_value
+        ),
+        Event::Cut(cut) => format!("cut: {} fails high with {}", cut.mv, cut.value),
+        Event::Result(result) => format!(
+            "node {} returns {}{}",
+            result.node,
+            result.value,
+            result
+                .best
+                .as_ref()
+                .map(|mv| format!(", best {mv}"))
+                .unwrap_or_default()
+        ),
+        Event::Report(summary) => format!(
+            "report: best {}, value {}, nodes {}",
+            summary.best.as_deref().unwrap_or("none"),
+            summary.value,
+            summary.nodes
+        ),
+        Event::Chapter(chapter) => chapter_text(chapter),
+    };
+    format!("event: {text}")
+}
+
+fn status_line(explorer: &Explorer) -> String {
+    if let Mode::Path(typed) = explorer.mode() {
+        return format!("go to path (from the root): {typed}_");
+    }
+    if let Some(message) = explorer.message() {
+        return message.to_string();
+    }
+    let record = explorer.record();
+    let through = 100 * explorer.cursor() / record.size().max(1);
+    let node = match explorer.node() {
+        Some(node) => format!(
+            "node {} of {} · level {} · swaps: {} · {}",
+            node.id,
+            record.node_count(),
+            node.level,
+            node.swaps,
+            node.cut
+                .map_or("no cut".to_string(), |mv| format!("cut by {mv}"))
+        ),
+        None => format!("{} nodes", record.node_count()),
+    };
+    format!("{node} · {through}% · ? keys")
+}
+
+/// The keys, over the middle of the screen.
+fn draw_help(frame: &mut Frame) {
+    let area = frame.area();
+    let height = (HELP.len() as u16 + 2).min(area.height);
+    let width = 64.min(area.width);
+    let help = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    let lines: Vec<Line> = HELP
+        .iter()
+        .map(|(keys, what)| Line::from(format!("{keys:<16} {what}")))
+        .collect();
+    frame.render_widget(Clear, help);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" keys ")),
+        help,
+    );
+}

@@ -1,0 +1,320 @@
+//! Two searches of one position side by side.
+//!
+//! [`compare`] prints what differs between two records of the same
+//! position and depth, made by two versions or one version with different
+//! options: the answer each found, the nodes each searched per level, the
+//! first subtrees one searched and the other cut off, and the order each
+//! tried its moves along the principal path. With a deepening search, the
+//! last (deepest) root of each is compared.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use serde_json::{Map, Value};
+
+use crate::reader::{NodeInfo, Record};
+
+/// How many subtrees searched by A and cut by B are listed.
+pub const SUBTREES_LISTED: usize = 8;
+
+/// How many moves of a node are listed along the principal path.
+const MOVES_LISTED: usize = 10;
+
+/// How many of the moves B cut off are named, so a line fits 80 columns.
+const CUT_MOVES_LISTED: usize = 6;
+
+/// Why two records cannot be compared.
+#[derive(Debug)]
+pub enum CompareError {
+    /// They search different positions.
+    DifferentPositions {
+        /// A's FEN.
+        a: String,
+        /// B's FEN.
+        b: String,
+    },
+    /// They search to different depths.
+    DifferentDepths {
+        /// A's depth.
+        a: u32,
+        /// B's depth.
+        b: u32,
+    },
+    /// A record holds no node.
+    NoNodes,
+    /// The output could not be written.
+    Io(io::Error),
+}
+
+impl fmt::Display for CompareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompareError::DifferentPositions { a, b } => write!(
+                f,
+                "the records search different positions: A '{a}', B '{b}'"
+            ),
+            CompareError::DifferentDepths { a, b } => {
+                write!(f, "the records search to different depths: A {a}, B {b}")
+            }
+            CompareError::NoNodes => write!(f, "a record holds no node to compare"),
+            CompareError::Io(_) => write!(f, "the comparison could not be written"),
+        }
+    }
+}
+
+impl std::error::Error for CompareError {
+    /// The failed write, so that the driver can tell a reader that went
+    /// away (`compare A B | head`) from a real failure.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CompareError::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for CompareError {
+    fn from(error: io::Error) -> Self {
+        CompareError::Io(error)
+    }
+}
+
+/// Prints the comparison of `a` and `b`.
+pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), CompareError> {
+    let (header_a, header_b) = (a.header(), b.header());
+    if header_a.fen != header_b.fen {
+        return Err(CompareError::DifferentPositions {
+            a: header_a.fen.clone(),
+            b: header_b.fen.clone(),
+        });
+    }
+    if header_a.depth != header_b.depth {
+        return Err(CompareError::DifferentDepths {
+            a: header_a.depth,
+            b: header_b.depth,
+        });
+    }
+    let (Some(&root_a), Some(&root_b)) = (a.roots().last(), b.roots().last()) else {
+        return Err(CompareError::NoNodes);
+    };
+    writeln!(out, "Position: {}, depth {}", header_a.fen, header_a.depth)?;
+    answers(a, b, out)?;
+    nodes_per_level(a, b, out)?;
+    cut_subtrees(a, b, root_a, root_b, out)?;
+    principal_path(a, b, root_a, root_b, out)?;
+    Ok(())
+}
+
+/// Step 1: who searched, with what, and what each found.
+fn answers(a: &Record, b: &Record, out: &mut impl Write) -> io::Result<()> {
+    for (side, record) in [("A", a), ("B", b)] {
+        let summary = record.summary();
+        writeln!(
+            out,
+            "{side}: {}, options {}: value {}, move {}, nodes {}",
+            record.header().version,
+            options(&record.header().options),
+            summary.value,
+            summary.best.as_deref().unwrap_or("none"),
+            summary.nodes
+        )?;
+    }
+    let (value_a, value_b) = (a.summary().value, b.summary().value);
+    if value_a != value_b {
+        writeln!(out, "The root values differ: A {value_a}, B {value_b}")?;
+    } else {
+        writeln!(out, "The root values agree: {value_a}")?;
+    }
+    Ok(())
+}
+
+/// The options as `Name=value, ...`, or `none`.
+fn options(options: &Map<String, Value>) -> String {
+    if options.is_empty() {
+        return "none".to_string();
+    }
+    let pairs: Vec<String> = options
+        .iter()
+        .map(|(name, value)| match value {
+            Value::String(text) => format!("{name}={text}"),
+            other => format!("{name}={other}"),
+        })
+        .collect();
+    pairs.join(", ")
+}
+
+/// Step 2: nodes per level, and B's count as a share of A's.
+fn nodes_per_level(a: &Record, b: &Record, out: &mut impl Write) -> io::Result<()> {
+    let (levels_a, levels_b) = (levels(a), levels(b));
+    writeln!(out)?;
+    writeln!(out, "Nodes per level (every root):")?;
+    writeln!(out, "{:>5} {:>10} {:>10} {:>7}", "level", "A", "B", "B/A")?;
+    let deepest = levels_a.len().max(levels_b.len());
+    let count = |levels: &[u64], level: usize| levels.get(level).copied().unwrap_or(0);
+    for level in 1..deepest {
+        let (in_a, in_b) = (count(&levels_a, level), count(&levels_b, level));
+        writeln!(
+            out,
+            "{level:>5} {in_a:>10} {in_b:>10} {:>7}",
+            ratio(in_b, in_a)
+        )?;
+    }
+    let (total_a, total_b) = (levels_a.iter().sum::<u64>(), levels_b.iter().sum::<u64>());
+    writeln!(
+        out,
+        "{:>5} {total_a:>10} {total_b:>10} {:>7}",
+        "all",
+        ratio(total_b, total_a)
+    )
+}
+
+/// The nodes of each level, indexed by level.
+fn levels(record: &Record) -> Vec<u64> {
+    let mut levels = Vec::new();
+    for id in 1..=record.node_count() {
+        let Some(node) = record.node(id) else {
+            continue;
+        };
+        let level = node.level as usize;
+        if levels.len() <= level {
+            levels.resize(level + 1, 0);
+        }
+        levels[level] += 1;
+    }
+    levels
+}
+
+fn ratio(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.2}", part as f64 / whole as f64)
+    }
+}
+
+/// Step 3: walking both trees along the paths they share, the first
+/// nodes where B cut off moves that A went on to search: the node's path,
+/// B's cutting move and window, and what A searched there beyond it.
+fn cut_subtrees(
+    a: &Record,
+    b: &Record,
+    root_a: u32,
+    root_b: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "First subtrees A searched and B cut off:")?;
+    let mut listed = 0;
+    let mut pending = vec![(root_a, root_b)];
+    while let Some((node_a, node_b)) = pending.pop() {
+        if listed == SUBTREES_LISTED {
+            break;
+        }
+        let mut shared = Vec::new();
+        let mut only_in_a = Vec::new();
+        for child in a.children(node_a) {
+            let mv = child.mv.map(|name| name.to_string()).unwrap_or_default();
+            match b.child_by_move(node_b, &mv) {
+                Some(child_b) => shared.push((child.id, child_b)),
+                None => only_in_a.push(*child),
+            }
+        }
+        let cut = b.node(node_b).filter(|node| node.cut.is_some());
+        if let (Some(cut), false) = (cut, only_in_a.is_empty()) {
+            listed += 1;
+            let nodes: u32 = only_in_a.iter().map(|child| a.subtree_size(child.id)).sum();
+            let mut moves: Vec<String> = only_in_a
+                .iter()
+                .take(CUT_MOVES_LISTED)
+                .map(|child| child.mv.map(|mv| mv.to_string()).unwrap_or_default())
+                .collect();
+            if only_in_a.len() > CUT_MOVES_LISTED {
+                moves.push("...".to_string());
+            }
+            writeln!(
+                out,
+                "  {}: B cut with {} in window ({}, {})",
+                path_text(b, node_b),
+                cut.cut.map(|mv| mv.to_string()).unwrap_or_default(),
+                cut.alpha,
+                cut.beta
+            )?;
+            writeln!(
+                out,
+                "    A searched {} more moves there, {nodes} nodes: {}",
+                only_in_a.len(),
+                moves.join(" ")
+            )?;
+        }
+        // Depth first, in A's order.
+        pending.extend(shared.into_iter().rev());
+    }
+    if listed == 0 {
+        writeln!(out, "  none")?;
+    }
+    Ok(())
+}
+
+fn path_text(record: &Record, id: u32) -> String {
+    let path = record.path(id);
+    if path.is_empty() {
+        return "the root".to_string();
+    }
+    let moves: Vec<String> = path.iter().map(|mv| mv.to_string()).collect();
+    moves.join(" ")
+}
+
+/// Step 4: along the principal path (A's best moves, while B searched
+/// them too), the order each side tried its moves.
+fn principal_path(
+    a: &Record,
+    b: &Record,
+    root_a: u32,
+    root_b: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "Order of the moves tried along A's principal path:")?;
+    let (mut node_a, mut node_b) = (root_a, root_b);
+    loop {
+        writeln!(out, "  at {}:", path_text(a, node_a))?;
+        writeln!(out, "    A: {}", tried(a, node_a))?;
+        writeln!(out, "    B: {}", tried(b, node_b))?;
+        let Some(best) = a.node(node_a).and_then(|node| node.best) else {
+            break;
+        };
+        let (Some(next_a), Some(next_b)) = (
+            a.child_by_move(node_a, best.as_str()),
+            b.child_by_move(node_b, best.as_str()),
+        ) else {
+            break;
+        };
+        (node_a, node_b) = (next_a, next_b);
+    }
+    Ok(())
+}
+
+/// A node's moves in the order tried, the cutting one marked.
+fn tried(record: &Record, id: u32) -> String {
+    let cut = record.node(id).and_then(|node| node.cut);
+    let children: Vec<&NodeInfo> = record.children(id).collect();
+    if children.is_empty() {
+        return "no move searched".to_string();
+    }
+    let mut words: Vec<String> = children
+        .iter()
+        .take(MOVES_LISTED)
+        .map(|child| {
+            let mv = child.mv.map(|mv| mv.to_string()).unwrap_or_default();
+            if child.mv.is_some() && child.mv == cut {
+                format!("{mv} (cut)")
+            } else {
+                mv
+            }
+        })
+        .collect();
+    if children.len() > MOVES_LISTED {
+        words.push(format!("... {} more", children.len() - MOVES_LISTED));
+    }
+    words.join(" ")
+}

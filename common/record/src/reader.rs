@@ -1,0 +1,653 @@
+//! Reading a record: an index of its nodes, and their events read on demand.
+//!
+//! [`Record::open`] reads the file once, line by line, and keeps one small
+//! entry per node ([`NodeInfo`]: where its lines are, its parent, first
+//! child and siblings, its move, window and value) and the places of the
+//! cuts and swaps; no event is kept. [`Record::node_events`] then reads the
+//! lines of one node, skipping its children's, and [`Record::line_at`] one
+//! line anywhere, so that a record of millions of events opens in a second
+//! and each step through it reads a few lines.
+//!
+//! The index checks the contract as it goes: a line that is not JSON, a
+//! node whose parent is not the node open, an event of a node that is not
+//! the innermost open one, a file that stops before the report. Each is a
+//! [`RecordError`] that names the line.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::RecordError;
+use crate::event::{Cut, Event, Header, NodeKind, Summary, Swap, KNOWN_EVENTS, SCHEMA};
+
+/// The buffer of the pass that builds the index: large reads, few calls.
+const INDEX_BUFFER: usize = 1 << 20;
+
+/// How far back [`Record::previous_line`] reads at a time; longer than
+/// any line but a root's move list.
+const BACK_STEP: u64 = 4096;
+
+/// A move as the index keeps it: up to five UCI characters, `e7e8q`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MoveName([u8; 5]);
+
+impl MoveName {
+    /// The move named `text`, if it fits in five characters.
+    pub fn new(text: &str) -> Option<MoveName> {
+        let bytes = text.as_bytes();
+        if bytes.is_empty() || bytes.len() > 5 || !text.is_ascii() {
+            return None;
+        }
+        let mut name = [0; 5];
+        name[..bytes.len()].copy_from_slice(bytes);
+        Some(MoveName(name))
+    }
+
+    /// The move's text.
+    pub fn as_str(&self) -> &str {
+        let length = self.0.iter().position(|&byte| byte == 0).unwrap_or(5);
+        // Only ASCII is stored.
+        std::str::from_utf8(&self.0[..length]).unwrap_or("?")
+    }
+}
+
+impl fmt::Display for MoveName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_str())
+    }
+}
+
+/// What the index knows of one node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeInfo {
+    /// The node's id, from 1.
+    pub id: u32,
+    /// Its parent, `None` for a root.
+    pub parent: Option<u32>,
+    /// Its level, 1 at a root.
+    pub level: u32,
+    /// Its kind of search.
+    pub kind: NodeKind,
+    /// The move that led here, `None` for a root.
+    pub mv: Option<MoveName>,
+    /// The window on entry.
+    pub alpha: i32,
+    /// The window's upper bound.
+    pub beta: i32,
+    /// The value it returned.
+    pub value: i32,
+    /// The best move it returned, if any.
+    pub best: Option<MoveName>,
+    /// The move that cut it off, if one did.
+    pub cut: Option<MoveName>,
+    /// The swaps `pick` made among its moves.
+    pub swaps: u32,
+    /// The byte offset of its `node` line.
+    pub start: u64,
+    /// The byte offset just after its `result` line.
+    pub end: u64,
+    first_child: Option<u32>,
+    next_sibling: Option<u32>,
+    previous_sibling: Option<u32>,
+}
+
+/// Where one cut or swap is: its line's offset and its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The byte offset of the line.
+    pub offset: u64,
+    /// The node it belongs to.
+    pub node: u32,
+}
+
+/// An open record: the file and its index.
+pub struct Record {
+    file: File,
+    header: Header,
+    summary: Summary,
+    nodes: Vec<NodeInfo>,
+    roots: Vec<u32>,
+    cuts: Vec<Place>,
+    swaps: Vec<Place>,
+    lines: u64,
+    size: u64,
+}
+
+/// The fields the index reads from a line; the others are skipped.
+#[derive(Deserialize)]
+struct Peek<'a> {
+    #[serde(borrow)]
+    event: &'a str,
+    id: Option<u32>,
+    node: Option<u32>,
+    parent: Option<u32>,
+    level: Option<u32>,
+    #[serde(rename = "move", borrow)]
+    mv: Option<&'a str>,
+    alpha: Option<i32>,
+    beta: Option<i32>,
+    kind: Option<NodeKind>,
+    value: Option<i32>,
+    #[serde(borrow)]
+    best: Option<&'a str>,
+}
+
+/// A move list, read without copying its moves.
+#[derive(Deserialize)]
+struct MovesPeek<'a> {
+    node: u32,
+    #[serde(borrow)]
+    #[allow(dead_code)] // read to check the list is well formed
+    moves: Vec<OrderedPeek<'a>>,
+}
+
+#[derive(Deserialize)]
+#[allow(dead_code)] // read to check each move is well formed
+struct OrderedPeek<'a> {
+    #[serde(rename = "move")]
+    mv: &'a str,
+    order: i32,
+}
+
+/// The least a line must have: a chapter event may use `value` or `move`
+/// for anything it likes.
+#[derive(Deserialize)]
+struct Name {
+    event: String,
+    node: Option<u32>,
+}
+
+impl Record {
+    /// Opens the record at `path` and builds its index.
+    pub fn open(path: &Path) -> Result<Record, RecordError> {
+        let file = File::open(path)?;
+        let size = file.metadata()?.len();
+        let mut builder = Builder::default();
+        let mut reader = BufReader::with_capacity(INDEX_BUFFER, &file);
+        let mut line = Vec::new();
+        let mut offset = 0;
+        loop {
+            line.clear();
+            let read = reader.read_until(b'\n', &mut line)?;
+            if read == 0 {
+                break;
+            }
+            builder.line += 1;
+            if line.last() != Some(&b'\n') {
+                return Err(RecordError::Truncated { line: builder.line });
+            }
+            line.pop();
+            builder.take(&line, offset)?;
+            offset += read as u64;
+        }
+        builder.finish(file, size)
+    }
+
+    /// The header: version, position, depth, options.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The report: best move, value, nodes, statistics.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// The number of lines, one per event.
+    pub fn events(&self) -> u64 {
+        self.lines
+    }
+
+    /// The number of nodes.
+    pub fn node_count(&self) -> u32 {
+        self.nodes.len() as u32
+    }
+
+    /// The size of the file in bytes.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The roots, one per search (a deepening search has one per depth).
+    pub fn roots(&self) -> &[u32] {
+        &self.roots
+    }
+
+    /// The node `id`, if there is one.
+    pub fn node(&self, id: u32) -> Option<&NodeInfo> {
+        self.nodes.get((id as usize).checked_sub(1)?)
+    }
+
+    /// The children of `id`, in the order they were entered.
+    pub fn children(&self, id: u32) -> impl Iterator<Item = &NodeInfo> + '_ {
+        let first = self.node(id).and_then(|node| node.first_child);
+        std::iter::successors(first.and_then(|child| self.node(child)), move |node| {
+            node.next_sibling.and_then(|next| self.node(next))
+        })
+    }
+
+    /// The first child of `id`.
+    pub fn first_child(&self, id: u32) -> Option<u32> {
+        self.node(id)?.first_child
+    }
+
+    /// The sibling entered after `id`.
+    pub fn next_sibling(&self, id: u32) -> Option<u32> {
+        self.node(id)?.next_sibling
+    }
+
+    /// The sibling entered before `id`.
+    pub fn previous_sibling(&self, id: u32) -> Option<u32> {
+        self.node(id)?.previous_sibling
+    }
+
+    /// The moves from the root to `id`, the root first.
+    pub fn path(&self, id: u32) -> Vec<MoveName> {
+        let mut path = Vec::new();
+        let mut at = self.node(id);
+        while let Some(node) = at {
+            path.extend(node.mv);
+            at = node.parent.and_then(|parent| self.node(parent));
+        }
+        path.reverse();
+        path
+    }
+
+    /// The child of `id` reached by the move `mv`.
+    pub fn child_by_move(&self, id: u32, mv: &str) -> Option<u32> {
+        self.children(id)
+            .find(|child| child.mv.is_some_and(|name| name.as_str() == mv))
+            .map(|child| child.id)
+    }
+
+    /// Where the cuts are, in the order of the file.
+    pub fn cuts(&self) -> &[Place] {
+        &self.cuts
+    }
+
+    /// Where the swaps are, in the order of the file.
+    pub fn swaps(&self) -> &[Place] {
+        &self.swaps
+    }
+
+    /// The events of node `id` itself, with their offsets, in order: its
+    /// `node` line, its moves, swaps, cuts, chapter events and `result`,
+    /// without its children's.
+    pub fn node_events(&self, id: u32) -> Result<Vec<(u64, Event)>, RecordError> {
+        let Some(node) = self.node(id) else {
+            return Ok(Vec::new());
+        };
+        let mut events = Vec::new();
+        let mut from = node.start;
+        for child in self.children(id) {
+            self.read_events(from, child.start, &mut events)?;
+            from = child.end;
+        }
+        self.read_events(from, node.end, &mut events)?;
+        Ok(events)
+    }
+
+    /// The line that starts at `offset`, read as an event, and the offset of
+    /// the next line; `None` at the end of the file.
+    pub fn line_at(&self, offset: u64) -> Result<Option<(Event, u64)>, RecordError> {
+        if offset >= self.size {
+            return Ok(None);
+        }
+        let mut reader = BufReader::new(&self.file);
+        reader.seek(SeekFrom::Start(offset))?;
+        let mut line = String::new();
+        let read = reader.read_line(&mut line)?;
+        let event = parse(line.trim_end_matches('\n'), offset)?;
+        Ok(Some((event, offset + read as u64)))
+    }
+
+    /// The offset of the line before the one at `offset`; `None` at the
+    /// first line.
+    pub fn previous_line(&self, offset: u64) -> Result<Option<u64>, RecordError> {
+        if offset == 0 {
+            return Ok(None);
+        }
+        // The byte before `offset` is the newline that ends the previous
+        // line; that line starts after the newline before it.
+        let mut end = offset - 1;
+        loop {
+            let from = end.saturating_sub(BACK_STEP);
+            let bytes = self.read_range(from, end)?;
+            if let Some(newline) = bytes.iter().rposition(|&byte| byte == b'\n') {
+                return Ok(Some(from + newline as u64 + 1));
+            }
+            if from == 0 {
+                return Ok(Some(0));
+            }
+            end = from;
+        }
+    }
+
+    /// The node an event at `offset` belongs to, if any.
+    pub fn node_of_line(&self, offset: u64) -> Result<Option<u32>, RecordError> {
+        Ok(self.line_at(offset)?.and_then(|(event, _)| event.node()))
+    }
+
+    /// Every event in order, read as the iterator goes.
+    pub fn iter(
+        &self,
+    ) -> Result<impl Iterator<Item = Result<Event, RecordError>> + '_, RecordError> {
+        let mut reader = BufReader::with_capacity(INDEX_BUFFER, &self.file);
+        reader.seek(SeekFrom::Start(0))?;
+        let mut offset = 0;
+        Ok(reader.split(b'\n').map(move |line| {
+            let line = line?;
+            let event = parse(&String::from_utf8_lossy(&line), offset)?;
+            offset += line.len() as u64 + 1;
+            Ok(event)
+        }))
+    }
+
+    fn read_range(&self, from: u64, to: u64) -> io::Result<Vec<u8>> {
+        let mut bytes = vec![0; (to - from) as usize];
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(from))?;
+        file.read_exact(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    fn read_events(
+        &self,
+        from: u64,
+        to: u64,
+        events: &mut Vec<(u64, Event)>,
+    ) -> Result<(), RecordError> {
+        if from >= to {
+            return Ok(());
+        }
+        let bytes = self.read_range(from, to)?;
+        let mut offset = from;
+        for line in bytes.split_inclusive(|&byte| byte == b'\n') {
+            let text = String::from_utf8_lossy(line);
+            events.push((offset, parse(text.trim_end_matches('\n'), offset)?));
+            offset += line.len() as u64;
+        }
+        Ok(())
+    }
+}
+
+/// Reads a line that the index has already checked; an error here means
+/// the file changed since it was opened.
+fn parse(line: &str, offset: u64) -> Result<Event, RecordError> {
+    Event::from_line(line).map_err(|_| RecordError::Changed { offset })
+}
+
+/// The index in the making.
+#[derive(Default)]
+struct Builder {
+    line: u64,
+    header: Option<Header>,
+    summary: Option<Summary>,
+    nodes: Vec<NodeInfo>,
+    roots: Vec<u32>,
+    open: Vec<u32>,
+    /// The last child of each open node, to link the next one to it.
+    last_child: Vec<Option<u32>>,
+    last_root: Option<u32>,
+    cuts: Vec<Place>,
+    swaps: Vec<Place>,
+}
+
+impl Builder {
+    fn malformed(&self, reason: impl Into<String>) -> RecordError {
+        RecordError::Malformed {
+            line: self.line,
+            reason: reason.into(),
+        }
+    }
+
+    /// Step 1: the header; then every other line, by its kind.
+    fn take(&mut self, line: &[u8], offset: u64) -> Result<(), RecordError> {
+        if self.header.is_none() {
+            self.header = Some(self.read_header(line)?);
+            return Ok(());
+        }
+        if self.summary.is_some() {
+            return Err(self.malformed("a line after the search's report"));
+        }
+        let peek = match serde_json::from_slice::<Peek>(line) {
+            Ok(peek) => peek,
+            Err(error) => return self.take_other(line, offset, error),
+        };
+        match peek.event {
+            "node" => self.enter(&peek, offset),
+            "result" => self.leave(&peek, offset, line.len()),
+            "swap" => {
+                let swap: Swap = self.read(line)?;
+                let node = self.check_open(Some(swap.node))?;
+                self.nodes[node as usize - 1].swaps += 1;
+                self.swaps.push(Place { offset, node });
+                Ok(())
+            }
+            "cut" => {
+                let cut: Cut = self.read(line)?;
+                let node = self.check_open(Some(cut.node))?;
+                self.nodes[node as usize - 1].cut = MoveName::new(&cut.mv);
+                self.cuts.push(Place { offset, node });
+                Ok(())
+            }
+            "moves" => {
+                let list: MovesPeek = self.read(line)?;
+                self.check_open(Some(list.node))?;
+                Ok(())
+            }
+            "report" => {
+                if let Some(&open) = self.open.last() {
+                    return Err(
+                        self.malformed(format!("the report comes while node {open} is open"))
+                    );
+                }
+                self.summary = Some(self.read(line)?);
+                Ok(())
+            }
+            "search" => Err(self.malformed("a second search header")),
+            _ => {
+                if let Some(node) = peek.node {
+                    self.check_open(Some(node))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A line whose fields are not those of the known events: a chapter
+    /// event's own fields, or a broken line.
+    fn take_other(
+        &mut self,
+        line: &[u8],
+        _offset: u64,
+        error: serde_json::Error,
+    ) -> Result<(), RecordError> {
+        match serde_json::from_slice::<Name>(line) {
+            Ok(name) if !KNOWN_EVENTS.contains(&name.event.as_str()) => {
+                if let Some(node) = name.node {
+                    self.check_open(Some(node))?;
+                }
+                Ok(())
+            }
+            _ => Err(self.malformed(error.to_string())),
+        }
+    }
+
+    fn read_header(&self, line: &[u8]) -> Result<Header, RecordError> {
+        let foreign = RecordError::Foreign { line: self.line };
+        let Ok(serde_json::Value::Object(object)) = serde_json::from_slice(line) else {
+            return Err(foreign);
+        };
+        if object.get("event").and_then(|name| name.as_str()) != Some("search") {
+            return Err(foreign);
+        }
+        match object.get("schema").and_then(|schema| schema.as_u64()) {
+            Some(schema) if schema == u64::from(SCHEMA) => {}
+            Some(schema) => {
+                return Err(RecordError::UnknownSchema {
+                    line: self.line,
+                    schema,
+                })
+            }
+            None => return Err(self.malformed("the search header has no schema")),
+        }
+        match Event::from_value(serde_json::Value::Object(object)) {
+            Ok(Event::Search(header)) => Ok(header),
+            Ok(_) => Err(foreign),
+            Err(error) => Err(self.malformed(error.to_string())),
+        }
+    }
+
+    /// Reads a line as one kind of event, to check every field is there.
+    fn read<'a, T: Deserialize<'a>>(&self, line: &'a [u8]) -> Result<T, RecordError> {
+        serde_json::from_slice(line).map_err(|error| self.malformed(error.to_string()))
+    }
+
+    /// The node an event names must be the innermost open one.
+    fn check_open(&self, node: Option<u32>) -> Result<u32, RecordError> {
+        let open = self.open.last().copied();
+        match (node, open) {
+            (Some(node), Some(open)) if node == open => Ok(node),
+            (Some(node), Some(open)) => Err(self.malformed(format!(
+                "an event of node {node} while node {open} is the one open"
+            ))),
+            (Some(node), None) => {
+                Err(self.malformed(format!("an event of node {node} while no node is open")))
+            }
+            (None, _) => Err(self.malformed("an event with no node")),
+        }
+    }
+
+    /// Step 2: a node is entered. Its id is the next one, its parent the
+    /// node open.
+    fn enter(&mut self, peek: &Peek, offset: u64) -> Result<(), RecordError> {
+        let expected = self.nodes.len() as u32 + 1;
+        let id = peek
+            .id
+            .ok_or_else(|| self.malformed("a node line has no id"))?;
+        if id != expected {
+            return Err(self.malformed(format!(
+                "node {id} comes where node {expected} should (nodes count from 1 in the order entered)"
+            )));
+        }
+        let open = self.open.last().copied();
+        if peek.parent != open {
+            let name = |node: Option<u32>| node.map_or("none".to_string(), |id| id.to_string());
+            return Err(self.malformed(format!(
+                "node {id} names parent {} while the node open is {}",
+                name(peek.parent),
+                name(open)
+            )));
+        }
+        let missing = |field: &str| self.malformed(format!("node {id} has no {field}"));
+        let mv = match peek.mv {
+            None => None,
+            Some(text) => Some(
+                MoveName::new(text)
+                    .ok_or_else(|| self.malformed(format!("'{text}' is not a move")))?,
+            ),
+        };
+        let previous_sibling = match open {
+            Some(_) => self.last_child.last().copied().flatten(),
+            None => self.last_root,
+        };
+        self.nodes.push(NodeInfo {
+            id,
+            parent: open,
+            level: peek.level.ok_or_else(|| missing("level"))?,
+            kind: peek.kind.ok_or_else(|| missing("kind"))?,
+            mv,
+            alpha: peek.alpha.ok_or_else(|| missing("alpha"))?,
+            beta: peek.beta.ok_or_else(|| missing("beta"))?,
+            value: 0,
+            best: None,
+            cut: None,
+            swaps: 0,
+            start: offset,
+            end: offset,
+            first_child: None,
+            next_sibling: None,
+            previous_sibling,
+        });
+        if let Some(previous) = previous_sibling {
+            self.nodes[previous as usize - 1].next_sibling = Some(id);
+        }
+        match open {
+            Some(parent) => {
+                let parent_node = &mut self.nodes[parent as usize - 1];
+                parent_node.first_child.get_or_insert(id);
+                if let Some(last) = self.last_child.last_mut() {
+                    *last = Some(id);
+                }
+            }
+            None => {
+                self.roots.push(id);
+                self.last_root = Some(id);
+            }
+        }
+        self.open.push(id);
+        self.last_child.push(None);
+        Ok(())
+    }
+
+    /// Step 3: a node returns; it must be the one open.
+    fn leave(&mut self, peek: &Peek, offset: u64, length: usize) -> Result<(), RecordError> {
+        let node = self.check_open(peek.node)?;
+        let value = peek
+            .value
+            .ok_or_else(|| self.malformed(format!("the result of node {node} has no value")))?;
+        let best = peek.best.and_then(MoveName::new);
+        let info = &mut self.nodes[node as usize - 1];
+        info.value = value;
+        info.best = best;
+        info.end = offset + length as u64 + 1;
+        self.open.pop();
+        self.last_child.pop();
+        Ok(())
+    }
+
+    /// Step 4: the file is over; the report must have come.
+    fn finish(self, file: File, size: u64) -> Result<Record, RecordError> {
+        let Some(header) = self.header else {
+            return Err(RecordError::Empty);
+        };
+        let Some(summary) = self.summary else {
+            return Err(RecordError::Truncated { line: self.line });
+        };
+        Ok(Record {
+            file,
+            header,
+            summary,
+            nodes: self.nodes,
+            roots: self.roots,
+            cuts: self.cuts,
+            swaps: self.swaps,
+            lines: self.line,
+            size,
+        })
+    }
+}
+
+impl Record {
+    /// The number of nodes in the subtree of `id`, `id` included: the
+    /// nodes entered between its `node` line and its `result`.
+    pub fn subtree_size(&self, id: u32) -> u32 {
+        let Some(node) = self.node(id) else {
+            return 0;
+        };
+        // Ids follow the order of the lines, so the subtree is the run of
+        // nodes that start before the node's end.
+        let after = self.nodes.partition_point(|other| other.start < node.end);
+        after as u32 + 1 - id
+    }
+}

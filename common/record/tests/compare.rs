@@ -1,0 +1,253 @@
+//! `compare`: two records of one position set side by side.
+
+mod record_support;
+
+use std::fs;
+
+use lamosca_record::compare::{compare, CompareError};
+use lamosca_record::Record;
+use record_support::{record_search, Algorithm, SCANDINAVIAN};
+
+fn pair(depth: u32, name: &str) -> (Record, Record) {
+    let (negamax, _) = record_search(
+        SCANDINAVIAN,
+        depth,
+        Algorithm::NegaMax,
+        &format!("{name}_a.jsonl"),
+    );
+    let (alpha_beta, _) = record_search(
+        SCANDINAVIAN,
+        depth,
+        Algorithm::AlphaBeta,
+        &format!("{name}_b.jsonl"),
+    );
+    (
+        Record::open(&negamax).unwrap(),
+        Record::open(&alpha_beta).unwrap(),
+    )
+}
+
+fn compared(a: &Record, b: &Record) -> String {
+    let mut out = Vec::new();
+    compare(a, b, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn negamax_and_alpha_beta_agree_on_the_value() {
+    let (a, b) = pair(2, "agree");
+    assert_eq!(
+        a.summary().value,
+        b.summary().value,
+        "alpha-beta returns the NegaMax value"
+    );
+    let text = compared(&a, &b);
+    assert!(
+        text.contains(&format!("The root values agree: {}", a.summary().value)),
+        "{text}"
+    );
+}
+
+#[test]
+fn nodes_per_level_are_counted_from_the_trees() {
+    let (a, b) = pair(2, "levels");
+    let text = compared(&a, &b);
+    let root_a = a.roots()[0];
+    let root_b = b.roots()[0];
+    let level_2 = (a.children(root_a).count(), b.children(root_b).count());
+    let level_3 = |record: &Record| {
+        (1..=record.node_count())
+            .filter(|&id| record.node(id).unwrap().level == 3)
+            .count()
+    };
+    let ratio = level_3(&b) as f64 / level_3(&a) as f64;
+    assert!(
+        text.contains(&format!(
+            "{:>5} {:>10} {:>10} {:>7}",
+            2, level_2.0, level_2.1, "1.00"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{:>5} {:>10} {:>10} {:>7.2}",
+            3,
+            level_3(&a),
+            level_3(&b),
+            ratio
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{:>5} {:>10} {:>10}",
+            "all",
+            a.node_count(),
+            b.node_count()
+        )),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_subtrees_b_cut_are_searched_in_a_and_missing_in_b() {
+    let (a, b) = pair(2, "subtrees");
+    let text = compared(&a, &b);
+    let listed: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("First subtrees A searched and B cut off:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .collect();
+    assert!(
+        listed.len() >= 2 && listed.len().is_multiple_of(2),
+        "{text}"
+    );
+    for lines in listed.chunks(2) {
+        let (path, cut) = lines[0].trim().split_once(": B cut with ").unwrap();
+        let walk = |record: &Record| {
+            path.split(' ')
+                .filter(|mv| *mv != "the")
+                .try_fold(record.roots()[0], |at, mv| {
+                    if mv == "root" {
+                        Some(at)
+                    } else {
+                        record.child_by_move(at, mv)
+                    }
+                })
+        };
+        let (node_a, node_b) = (walk(&a).unwrap(), walk(&b).unwrap());
+        let info = b.node(node_b).unwrap();
+        assert_eq!(
+            cut,
+            format!(
+                "{} in window ({}, {})",
+                info.cut.unwrap(),
+                info.alpha,
+                info.beta
+            )
+        );
+        // The moves A searched there and B did not, and their nodes.
+        let only_in_a: Vec<_> = a
+            .children(node_a)
+            .filter(|child| {
+                b.child_by_move(node_b, child.mv.unwrap().as_str())
+                    .is_none()
+            })
+            .collect();
+        let nodes: u32 = only_in_a.iter().map(|child| a.subtree_size(child.id)).sum();
+        assert!(
+            lines[1].starts_with(&format!(
+                "    A searched {} more moves there, {nodes} nodes: {}",
+                only_in_a.len(),
+                only_in_a[0].mv.unwrap()
+            )),
+            "{}",
+            lines[1]
+        );
+    }
+}
+
+#[test]
+fn the_principal_path_lists_the_order_each_side_tried() {
+    let (a, b) = pair(2, "order");
+    let text = compared(&a, &b);
+    let first_b: Vec<String> = b
+        .children(b.roots()[0])
+        .take(3)
+        .map(|child| child.mv.unwrap().to_string())
+        .collect();
+    assert!(
+        text.contains(&format!("    B: {}", first_b.join(" "))),
+        "{text}"
+    );
+}
+
+#[test]
+fn different_values_are_said_on_a_line() {
+    let (a, _) = pair(2, "differ");
+    let (path, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "differ_edited.jsonl");
+    let text = fs::read_to_string(&path).unwrap();
+    let (body, report) = text.trim_end().rsplit_once('\n').unwrap();
+    let value = a.summary().value;
+    let report = report.replace(
+        &format!("\"value\":{value},"),
+        &format!("\"value\":{},", value + 1),
+    );
+    fs::write(&path, format!("{body}\n{report}\n")).unwrap();
+    let b = Record::open(&path).unwrap();
+    let compared = compared(&a, &b);
+    assert!(
+        compared.contains(&format!(
+            "The root values differ: A {value}, B {}",
+            value + 1
+        )),
+        "{compared}"
+    );
+}
+
+#[test]
+fn records_of_different_depths_or_positions_are_refused() {
+    let (a, _) = pair(1, "depth_1");
+    let (_, b) = pair(2, "depth_2");
+    let error = compare(&a, &b, &mut Vec::new()).unwrap_err();
+    assert!(matches!(
+        error,
+        CompareError::DifferentDepths { a: 1, b: 2 }
+    ));
+    assert_eq!(
+        error.to_string(),
+        "the records search to different depths: A 1, B 2"
+    );
+    let (other, _) = record_search(common::START_FEN, 1, Algorithm::NegaMax, "startpos.jsonl");
+    let other = Record::open(&other).unwrap();
+    let error = compare(&a, &other, &mut Vec::new()).unwrap_err();
+    assert!(matches!(error, CompareError::DifferentPositions { .. }));
+}
+
+#[test]
+fn a_deepening_record_is_compared_by_its_last_root() {
+    let (deepening, _) = record_support::deepening_record(SCANDINAVIAN, 2, "deepening_a.jsonl");
+    let (single, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "deepening_b.jsonl");
+    let (a, b) = (
+        Record::open(&deepening).unwrap(),
+        Record::open(&single).unwrap(),
+    );
+    let text = compared(&a, &b);
+    // The last root of A is the same search as B: nothing cut off, and
+    // the same order along the principal path.
+    assert!(
+        text.contains("First subtrees A searched and B cut off:\n  none\n"),
+        "{text}"
+    );
+    let orders: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("    A: ") || line.starts_with("    B: "))
+        .collect();
+    for pair in orders.chunks(2) {
+        assert_eq!(pair[0][7..], pair[1][7..], "{text}");
+    }
+}
+
+#[test]
+fn a_reader_that_went_away_is_the_source_of_the_error() {
+    /// A pipe whose reader has gone, as `compare A B | head` leaves it.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let (a, b) = pair(2, "closed");
+    let error = compare(&a, &b, &mut Closed).unwrap_err();
+    // The driver looks for the broken pipe among the error's sources to
+    // end quietly, so it must be there, and said once only.
+    let source = std::error::Error::source(&error)
+        .and_then(|source| source.downcast_ref::<std::io::Error>())
+        .map(std::io::Error::kind);
+    assert_eq!(source, Some(std::io::ErrorKind::BrokenPipe));
+    assert_eq!(error.to_string(), "the comparison could not be written");
+}

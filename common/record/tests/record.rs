@@ -1,0 +1,309 @@
+//! The record's writer and reader: what is written is read back, the index
+//! links every node to its parent and children, and a broken file is
+//! refused with the line where it breaks.
+
+mod record_support;
+
+use std::fs;
+
+use lamosca_record::{
+    ChapterEvent, Event, NodeEntry, NodeKind, NodeResult, Record, RecordError, Summary,
+};
+use proptest::prelude::*;
+use record_support::{record_search, scratch, write, Algorithm, SCANDINAVIAN};
+
+#[test]
+fn every_event_written_is_read_back_in_order() {
+    let (path, events) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "read_back.jsonl");
+    let record = Record::open(&path).unwrap();
+    let read: Vec<Event> = record.iter().unwrap().map(Result::unwrap).collect();
+    assert_eq!(read, events);
+    assert_eq!(record.events(), events.len() as u64);
+}
+
+#[test]
+fn the_index_counts_the_nodes_the_report_gives() {
+    let (path, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "count.jsonl");
+    let record = Record::open(&path).unwrap();
+    assert_eq!(u64::from(record.node_count()), record.summary().nodes);
+    assert_eq!(record.roots(), [1]);
+    assert_eq!(record.subtree_size(1), record.node_count());
+    let cuts = record
+        .iter()
+        .unwrap()
+        .filter(|event| matches!(event, Ok(Event::Cut(_))))
+        .count();
+    assert_eq!(record.cuts().len(), cuts);
+    assert!(!record.cuts().is_empty() && !record.swaps().is_empty());
+}
+
+#[test]
+fn each_node_reads_its_own_events_and_links_to_its_children() {
+    let (path, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "links.jsonl");
+    let record = Record::open(&path).unwrap();
+    for id in 1..=record.node_count() {
+        let node = *record.node(id).unwrap();
+        let events = record.node_events(id).unwrap();
+        assert!(matches!(events.first(), Some((_, Event::Node(entry))) if entry.id == id));
+        assert!(matches!(events.last(), Some((_, Event::Result(result))) if result.node == id));
+        assert!(
+            events.iter().all(|(_, event)| event.node() == Some(id)),
+            "node {id}"
+        );
+        assert_eq!(record.path(id).len() as u32, node.level - 1);
+        for child in record.children(id) {
+            assert_eq!(child.parent, Some(id));
+            assert_eq!(child.level, node.level + 1);
+            assert_eq!(
+                record.child_by_move(id, child.mv.unwrap().as_str()),
+                Some(child.id)
+            );
+        }
+        if let Some(next) = record.next_sibling(id) {
+            assert_eq!(record.previous_sibling(next), Some(id));
+        }
+    }
+}
+
+#[test]
+fn lines_step_forward_and_back_to_the_same_places() {
+    let (path, events) = record_search(SCANDINAVIAN, 1, Algorithm::AlphaBeta, "steps.jsonl");
+    let record = Record::open(&path).unwrap();
+    let mut offsets = vec![0];
+    while let Some((_, next)) = record.line_at(*offsets.last().unwrap()).unwrap() {
+        offsets.push(next);
+    }
+    assert_eq!(offsets.pop(), Some(record.size()));
+    assert_eq!(offsets.len(), events.len());
+    for pair in offsets.windows(2) {
+        assert_eq!(record.previous_line(pair[1]).unwrap(), Some(pair[0]));
+    }
+    assert_eq!(record.previous_line(0).unwrap(), None);
+}
+
+/// The record's text with its lines changed by `edit`, written to `name`.
+fn edited(name: &str, edit: impl FnOnce(&mut Vec<String>)) -> std::path::PathBuf {
+    let (path, _) = record_search(SCANDINAVIAN, 1, Algorithm::AlphaBeta, name);
+    let text = fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    edit(&mut lines);
+    fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+fn open_error(path: &std::path::Path) -> RecordError {
+    match Record::open(path) {
+        Ok(_) => panic!("{} opened", path.display()),
+        Err(error) => error,
+    }
+}
+
+#[test]
+fn a_line_cut_short_is_truncated_at_its_line() {
+    let (path, events) = record_search(SCANDINAVIAN, 1, Algorithm::AlphaBeta, "cut_short.jsonl");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, &text[..text.len() - 10]).unwrap();
+    let error = open_error(&path);
+    assert!(matches!(error, RecordError::Truncated { line } if line == events.len() as u64));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line {}: the record is truncated (it stops before the search's report)",
+            events.len()
+        )
+    );
+}
+
+#[test]
+fn a_record_without_its_report_is_truncated() {
+    let path = edited("no_report.jsonl", |lines| {
+        lines.pop();
+    });
+    let lines = fs::read_to_string(&path).unwrap().lines().count() as u64;
+    assert!(matches!(open_error(&path), RecordError::Truncated { line } if line == lines));
+}
+
+#[test]
+fn a_foreign_file_is_refused_at_line_1() {
+    let path = scratch("foreign.txt");
+    fs::write(&path, "Moves level 1: a2a3=-11\n").unwrap();
+    assert!(matches!(
+        open_error(&path),
+        RecordError::Foreign { line: 1 }
+    ));
+    fs::write(&path, "{\"event\":\"node\",\"id\":1}\n").unwrap();
+    assert!(matches!(
+        open_error(&path),
+        RecordError::Foreign { line: 1 }
+    ));
+    fs::write(&path, "").unwrap();
+    assert!(matches!(open_error(&path), RecordError::Empty));
+}
+
+#[test]
+fn an_unknown_schema_is_named() {
+    let path = edited("schema.jsonl", |lines| {
+        lines[0] = lines[0].replace("\"schema\":1", "\"schema\":7");
+    });
+    let error = open_error(&path);
+    assert!(matches!(
+        error,
+        RecordError::UnknownSchema { line: 1, schema: 7 }
+    ));
+    assert_eq!(
+        error.to_string(),
+        "line 1: the record has schema 7, and this program reads schema 1"
+    );
+}
+
+#[test]
+fn a_broken_line_names_its_line() {
+    let path = edited("broken.jsonl", |lines| {
+        lines[3] = "{\"event\":\"cut\",".to_string()
+    });
+    assert!(matches!(
+        open_error(&path),
+        RecordError::Malformed { line: 4, .. }
+    ));
+    let path = edited("no_move.jsonl", |lines| {
+        lines.insert(3, "{\"event\":\"cut\",\"node\":1,\"value\":3}".to_string())
+    });
+    let error = open_error(&path);
+    assert!(matches!(error, RecordError::Malformed { line: 4, .. }));
+    assert!(
+        error.to_string().contains("missing field `move`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_node_out_of_place_is_refused() {
+    // Node 2's parent must be node 1, the node open.
+    let path = edited("orphan.jsonl", |lines| {
+        let node2 = lines
+            .iter()
+            .position(|line| line.contains("\"id\":2,"))
+            .unwrap();
+        lines[node2] = lines[node2].replace("\"parent\":1", "\"parent\":5");
+    });
+    let error = open_error(&path);
+    assert!(
+        error
+            .to_string()
+            .contains("node 2 names parent 5 while the node open is 1"),
+        "{error}"
+    );
+    // A result for a node that is not the one open.
+    let path = edited("wrong_result.jsonl", |lines| {
+        let first_result = lines
+            .iter()
+            .position(|line| line.contains("\"result\""))
+            .unwrap();
+        lines[first_result] = lines[first_result].replace("\"node\":2", "\"node\":1");
+    });
+    assert!(open_error(&path)
+        .to_string()
+        .contains("an event of node 1 while node 2 is the one open"));
+}
+
+/// A well-formed tree of events: each node with its children, some
+/// chapter events, and its result.
+#[derive(Clone, Debug)]
+struct Tree {
+    mv: String,
+    value: i32,
+    note: Option<i64>,
+    children: Vec<Tree>,
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = (
+        "[a-h][1-8][a-h][1-8]",
+        -500..500i32,
+        proptest::option::of(-9..9i64),
+    )
+        .prop_map(|(mv, value, note)| Tree {
+            mv,
+            value,
+            note,
+            children: Vec::new(),
+        });
+    leaf.prop_recursive(4, 40, 5, |inner| {
+        (
+            "[a-h][1-8][a-h][1-8]q?",
+            -500..500i32,
+            proptest::collection::vec(inner, 0..5),
+        )
+            .prop_map(|(mv, value, children)| Tree {
+                mv,
+                value,
+                note: None,
+                children,
+            })
+    })
+}
+
+fn flatten(
+    tree: &Tree,
+    parent: Option<u32>,
+    level: u32,
+    events: &mut Vec<Event>,
+    next_id: &mut u32,
+) {
+    let id = *next_id;
+    *next_id += 1;
+    events.push(Event::Node(NodeEntry {
+        id,
+        parent,
+        level,
+        mv: parent.map(|_| tree.mv.clone()),
+        alpha: -tree.value,
+        beta: tree.value,
+        kind: if tree.children.is_empty() {
+            NodeKind::Quiescence
+        } else {
+            NodeKind::Main
+        },
+    }));
+    if let Some(note) = tree.note {
+        events.push(Event::Chapter(
+            ChapterEvent::new("stand_pat", Some(id)).with("value", note),
+        ));
+    }
+    for child in &tree.children {
+        flatten(child, Some(id), level + 1, events, next_id);
+    }
+    events.push(Event::Result(NodeResult {
+        node: id,
+        value: tree.value,
+        best: tree.children.first().map(|child| child.mv.clone()),
+    }));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn any_well_formed_record_reads_back_as_written(roots in proptest::collection::vec(tree(), 1..3)) {
+        let (path, events) = record_search(SCANDINAVIAN, 1, Algorithm::NegaMax, "proptest.jsonl");
+        let mut written = vec![events[0].clone()];
+        let mut next_id = 1;
+        for (depth, root) in roots.iter().enumerate() {
+            flatten(root, None, 1, &mut written, &mut next_id);
+            written.push(Event::Chapter(ChapterEvent::new("iteration", None).with("depth", depth + 1)));
+        }
+        written.push(Event::Report(Summary { best: None, value: 0, nodes: u64::from(next_id - 1), statistics: vec![] }));
+        fs::remove_file(&path).unwrap();
+        let path = write(&written, "proptest.jsonl");
+        let record = Record::open(&path).unwrap();
+        let read: Vec<Event> = record.iter().unwrap().map(Result::unwrap).collect();
+        prop_assert_eq!(&read, &written);
+        prop_assert_eq!(record.node_count(), next_id - 1);
+        prop_assert_eq!(record.roots().len(), roots.len());
+        for id in 1..next_id {
+            let own: Vec<Event> = written.iter().filter(|event| event.node() == Some(id)).cloned().collect();
+            let indexed: Vec<Event> = record.node_events(id).unwrap().into_iter().map(|(_, event)| event).collect();
+            prop_assert_eq!(indexed, own);
+        }
+    }
+}

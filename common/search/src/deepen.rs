@@ -1,0 +1,872 @@
+//! Iterative deepening and the clock: how the driver searches against time.
+//!
+//! Up to v0.09 a version searches to the depth it is told and knows nothing
+//! of time. To play against a clock the driver deepens for it: it searches
+//! depth 1, then 2, then 3, each from scratch, and answers with the move of
+//! the deepest search that finished. The shallow searches cost little next
+//! to the last one, and they leave an answer ready whenever time runs out.
+//!
+//! The driver gives a search two limits. The *hard limit*, the deadline, is
+//! carried by the engine's [`SearchControl`]: the search looks at the clock
+//! every few thousand nodes and stops there, and the depth it stops may
+//! still improve the move, once one of its root moves has been searched
+//! fully. The *soft limit* is for starting: once an iteration finishes past
+//! it, no new one begins, since a depth costs several times the last one
+//! and would most likely be stopped unfinished. With `go movetime` both
+//! limits are the time given, less a small margin; under a clock the hard
+//! limit is the move's budget ([`Clock::budget`]) and the soft one half of
+//! it ([`Clock::soft_limit`]), so a move takes at most its budget and
+//! usually less, and the clock keeps what is left for later.
+//!
+//! How long to think comes from the clock: an even share of the time left
+//! for the moves still to play, plus most of the increment, never more than
+//! half of what is left, minus a margin for the time lost outside the
+//! search. Time means the wall clock ([`Instant`]), not processor time: the
+//! opponent's clock runs while the engine waits for a busy processor too.
+//!
+//! ```
+//! use std::time::Duration;
+//! use lamosca_search::deepen::Clock;
+//! // One minute, no increment: a thirtieth of it, less the margin.
+//! let clock = Clock {
+//!     time_left: Duration::from_secs(60),
+//!     increment: Duration::ZERO,
+//!     moves_to_go: None,
+//! };
+//! assert_eq!(clock.budget(), Duration::from_millis(1_970));
+//! ```
+//!
+//! A version that keeps its own clock ([`Engine::MANAGES_TIME`]) is called
+//! once, with the deadline, and deepens by itself; it tells the driver of
+//! each iteration it finishes through its tracer
+//! ([`Tracer::iteration_done`]), which is when the soft limit is looked at.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::{Move, Position};
+
+use crate::engine::{no_moves_score, ClockWatch, Engine, Report, SearchControl, MATE, MATE_BOUND};
+use crate::events::{Both, Event, Listener, Tracer};
+
+/// The deepest search the driver asks for (`--depth`, UCI `go depth`).
+/// Far deeper than any of these searches reaches in a game, and well inside
+/// the move stack's [`common::MAX_PLY`].
+pub const MAX_DEPTH: u32 = 64;
+
+/// The depth searched when neither a depth nor a time is given: four plies
+/// take a blink for every version, and show a little more than the two
+/// plies of the original's logs.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// Time lost outside the search on every move: waking the search thread,
+/// printing the move, the GUI reading it and stopping its clock. It is kept
+/// back from every budget so the answer arrives before the flag falls.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// With no `movestogo`, plan as if this many moves remained. The share is
+/// taken again from what is left at every move, so the clock is never
+/// used up; 30 is a common choice for a simple engine.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// The least time given to a move, however low the clock: enough for the
+/// first depths, which any version finishes in well under a millisecond.
+pub const MIN_BUDGET: Duration = Duration::from_millis(5);
+
+/// The time a side has, as UCI's `go wtime .. winc .. movestogo ..` gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The time on the side's clock.
+    pub time_left: Duration,
+    /// The time added after each of its moves.
+    pub increment: Duration,
+    /// The moves to play before the next time control, if there is one.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// The soft limit: half the [budget](Clock::budget). An iteration that
+    /// finishes later is the last one.
+    pub fn soft_limit(&self) -> Duration {
+        self.budget() / 2
+    }
+
+    /// The hard limit, the most this move may take: the time left shared among the
+    /// moves to go, plus three quarters of the increment (the rest is the
+    /// reserve that grows the clock), never more than half the time left,
+    /// less [`MOVE_OVERHEAD`]; at least [`MIN_BUDGET`], unless the clock
+    /// holds less than twice that, when half of what is left is all there is.
+    pub fn budget(&self) -> Duration {
+        let moves_to_go = self
+            .moves_to_go
+            .filter(|&moves| moves > 0)
+            .unwrap_or(DEFAULT_MOVES_TO_GO);
+        let half = self.time_left / 2;
+        let share = (self.time_left / moves_to_go + self.increment / 4 * 3).min(half);
+        share
+            .saturating_sub(MOVE_OVERHEAD)
+            .max(MIN_BUDGET)
+            .min(half)
+    }
+}
+
+/// How long to think when told to think `movetime`: all of it but a
+/// margin for answering, the [`MOVE_OVERHEAD`] or a twentieth of it,
+/// whichever is less. A GUI that asks for a time per move wants it used.
+pub fn movetime_budget(movetime: Duration) -> Duration {
+    movetime.saturating_sub(MOVE_OVERHEAD.min(movetime / 20))
+}
+
+/// What bounds a deepening search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest depth to search, 1 to [`MAX_DEPTH`].
+    pub depth: u32,
+    /// When the answer is due, if there is a clock.
+    pub deadline: Option<Instant>,
+    /// The most nodes to visit, over all depths.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Search to `depth`, with no clock and no node budget.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            deadline: None,
+            nodes: None,
+        }
+    }
+}
+
+/// A score as UCI prints it: `cp 12` (centipawns), or `mate 3` when the side
+/// to move mates in three moves, `mate -2` when it is mated in two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score(pub i32);
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = self.0;
+        if value.saturating_abs() < MATE_BOUND {
+            return write!(f, "cp {value}");
+        }
+        // A mate `plies` plies away scores MATE - plies; UCI counts moves.
+        let plies = (MATE - value.saturating_abs()).max(0);
+        if value > 0 {
+            write!(f, "mate {}", (plies + 1) / 2)
+        } else {
+            write!(f, "mate {}", -(plies / 2))
+        }
+    }
+}
+
+/// Nodes per second, for nodes visited in `elapsed`.
+pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    // Microseconds, at least one, so a search too quick to time divides
+    // by something.
+    let micros = elapsed.as_micros().max(1);
+    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+}
+
+/// One finished iteration at the root, printed as UCI's `info` line:
+/// `info depth 3 seldepth 7 score cp 12 nodes 9322 nps 4661000 time 2 pv d2d4 d7d5 g1f3`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The depth just finished.
+    pub depth: u32,
+    /// The deepest ply a node of it was entered at, quiescence included.
+    pub seldepth: u32,
+    /// Its value, for the side to move.
+    pub value: i32,
+    /// The nodes of every depth so far.
+    pub nodes: u64,
+    /// The time since the deepening began.
+    pub elapsed: Duration,
+    /// Its principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl fmt::Display for Iteration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+            self.depth,
+            self.seldepth,
+            Score(self.value),
+            self.nodes,
+            nodes_per_second(self.nodes, self.elapsed),
+            self.elapsed.as_millis()
+        )?;
+        if !self.pv.is_empty() {
+            f.write_str(" pv")?;
+            for mv in &self.pv {
+                write!(f, " {mv}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How often a GUI hears the node count while the engine thinks.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// What the driver tells whoever watches a search (a GUI, through UCI):
+/// every iteration as it finishes, and the nodes about once a second.
+pub trait Progress: Send + Sync {
+    /// An iteration finished at the root.
+    fn iteration(&self, iteration: &Iteration);
+
+    /// The search has visited `nodes` nodes in `elapsed`; called about
+    /// every [`PROGRESS_EVERY`].
+    fn nodes(&self, _nodes: u64, _elapsed: Duration) {}
+}
+
+/// Tells the [`Progress`] the nodes about once a second: the
+/// [`ClockWatch`] every depth's control carries.
+struct NodeProgress {
+    started: Instant,
+    progress: Arc<dyn Progress>,
+    /// The nodes of the depths finished before the one searching.
+    before: AtomicU64,
+    /// When the nodes were last told.
+    last_told: Mutex<Instant>,
+}
+
+impl ClockWatch for NodeProgress {
+    fn clock_read(&self, nodes: u64) {
+        let now = Instant::now();
+        let mut last = self
+            .last_told
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if now.duration_since(*last) >= PROGRESS_EVERY {
+            *last = now;
+            let nodes = self.before.load(Ordering::Relaxed) + nodes;
+            self.progress.nodes(nodes, self.started.elapsed());
+        }
+    }
+}
+
+/// Hands the [`Progress`] each iteration that a version which deepens by
+/// itself announces to its tracer.
+struct Iterations<'a> {
+    started: Instant,
+    progress: &'a dyn Progress,
+}
+
+impl Listener for Iterations<'_> {
+    fn hear(&mut self, event: &Event<'_>) {
+        if let Event::Iteration {
+            depth,
+            value,
+            seldepth,
+            nodes,
+            pv,
+        } = *event
+        {
+            self.progress.iteration(&Iteration {
+                depth,
+                seldepth,
+                value,
+                nodes,
+                elapsed: self.started.elapsed(),
+                pv: pv.to_vec(),
+            });
+        }
+    }
+}
+
+/// A [`Progress`] that keeps the iterations, for [`deepen`] to hand on
+/// once the search is over.
+#[derive(Default)]
+struct Kept(Mutex<Vec<Iteration>>);
+
+impl Progress for Kept {
+    fn iteration(&self, iteration: &Iteration) {
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.push(iteration.clone());
+    }
+}
+
+/// Searches `position` one depth after another until `limits` or the `stop`
+/// flag end it, as [`deepen_live`], then calls `on_depth` with every
+/// iteration that finished, in order. For a caller that prints once the
+/// search is over (the command line, the book's measures).
+pub fn deepen<E: Engine>(
+    engine: &mut E,
+    position: &mut Position,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    trace: Trace<'_>,
+    mut on_depth: impl FnMut(&Iteration),
+) -> Report {
+    let kept = Arc::new(Kept::default());
+    let progress: Arc<dyn Progress> = kept.clone();
+    let report = deepen_live(engine, position, limits, stop, trace, progress);
+    let iterations = std::mem::take(&mut *kept.0.lock().unwrap_or_else(PoisonError::into_inner));
+    for iteration in &iterations {
+        on_depth(iteration);
+    }
+    report
+}
+
+/// Who hears the events of a deepening search, and down to which level:
+/// each depth's tracer hands `listener` the events of levels 1 to
+/// `levels`.
+pub struct Trace<'a> {
+    /// The deepest level heard.
+    pub levels: u32,
+    /// Who hears them.
+    pub listener: &'a mut dyn Listener,
+}
+
+impl Trace<'static> {
+    /// No listener: the driver keeps only what it reports.
+    pub fn off() -> Trace<'static> {
+        Trace {
+            levels: 0,
+            listener: Box::leak(Box::new(())),
+        }
+    }
+}
+
+// ANCHOR: deepen
+/// Searches `position` one depth after another until `limits` or the `stop`
+/// flag end it, telling `progress` of every iteration as it finishes and of
+/// the nodes about once a second, and returns the report of the deepest
+/// one. Its `nodes` count every depth, its `depth` is the last that
+/// finished, and `interrupted` says that `limits.depth` was not reached.
+///
+/// A new depth is begun as long as neither the flag nor the deadline came
+/// (whoever watches may raise the flag when an iteration ends late: a soft
+/// limit), and stopped at the deadline (the hard limit). Its move replaces
+/// the last finished depth's once at least one of its root moves has been
+/// searched fully and scores at least as well.
+///
+/// The report names a move whenever the position has one: depth 1 is
+/// always begun, and should even it not finish, the move is the one the
+/// engine had found so far, or else the first legal move. With no legal
+/// move it has none, and its value says mate or stalemate.
+pub fn deepen_live<E: Engine>(
+    engine: &mut E,
+    position: &mut Position,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    trace: Trace<'_>,
+    progress: Arc<dyn Progress>,
+) -> Report {
+    let Some(deadline) = limits.deadline else {
+        return deepen_until(engine, position, limits, stop, trace, progress);
+    };
+    // A watch raises the flag at the deadline: the search reads the flag at
+    // every node but the clock only every few thousand, which on a busy
+    // machine, or in a slow quiescence, can be milliseconds late.
+    let over = AtomicBool::new(false);
+    thread::scope(|scope| {
+        let watch = scope.spawn(|| watch(deadline, stop, &over));
+        let report = deepen_until(engine, position, limits, stop, trace, progress);
+        over.store(true, Ordering::Relaxed);
+        watch.thread().unpark();
+        report
+    })
+}
+
+/// Raises `stop` at `deadline`, unless the search is `over` first.
+fn watch(deadline: Instant, stop: &AtomicBool, over: &AtomicBool) {
+    // A wake-up may come early, or without cause: the loop looks again.
+    while !over.load(Ordering::Relaxed) {
+        let now = Instant::now();
+        if now >= deadline {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        thread::park_timeout(deadline - now);
+    }
+}
+
+/// [`deepen_live`] without the watch: the control's deadline alone stops
+/// the search.
+fn deepen_until<E: Engine>(
+    engine: &mut E,
+    position: &mut Position,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    trace: Trace<'_>,
+    progress: Arc<dyn Progress>,
+) -> Report {
+    let started = Instant::now();
+    let deepest = limits.depth.clamp(1, MAX_DEPTH);
+    let Trace { levels, listener } = trace;
+    let clock = Arc::new(NodeProgress {
+        started,
+        progress: Arc::clone(&progress),
+        before: AtomicU64::new(0),
+        last_told: Mutex::new(started),
+    });
+    // Every depth gets the flag, the deadline, what is left of the node
+    // budget, and the clock's watch.
+    let control = |nodes_so_far: u64| {
+        let mut control = SearchControl::unlimited()
+            .with_stop_flag(Arc::clone(stop))
+            .with_clock_watch(clock.clone());
+        if let Some(deadline) = limits.deadline {
+            control = control.with_deadline(deadline);
+        }
+        if let Some(budget) = limits.nodes {
+            control = control.with_node_limit(budget.saturating_sub(nodes_so_far));
+        }
+        control
+    };
+
+    // Step 1. A position without a legal move needs no search.
+    let legal = position.legal_moves();
+    let Some(&first_legal) = legal.first() else {
+        return Report {
+            best: None,
+            value: no_moves_score(position, 0),
+            nodes: 0,
+            depth: 0,
+            pv: Vec::new(),
+            interrupted: false,
+            statistics: Vec::new(),
+        };
+    };
+
+    // Step 2. A version with its own clock deepens by itself, and reports
+    // each iteration through its control.
+    if E::MANAGES_TIME {
+        let mut iterations = Iterations {
+            started,
+            progress: &*progress,
+        };
+        let mut both = Both(listener, &mut iterations);
+        let mut tracer = Tracer::new(levels, &mut both);
+        let mut report = engine.search(position, deepest, &control(0), &mut tracer);
+        fall_back(&mut report, first_legal);
+        return report;
+    }
+
+    // Step 3. One depth after another, keeping the last that finished.
+    let mut kept: Option<Report> = None;
+    let mut finished = 0;
+    let mut total_nodes = 0;
+    let mut previous_nodes: Option<u64> = None;
+    for depth in 1..=deepest {
+        // Depth 1 is begun even when `stop` came first: it costs a few
+        // dozen nodes, and its move beats an arbitrary legal one.
+        if depth > 1 && stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let mut tracer = Tracer::new(levels, &mut *listener);
+        let report = engine.search(position, depth, &control(total_nodes), &mut tracer);
+        let seldepth = tracer.selective_depth().max(depth);
+        total_nodes += report.nodes;
+        clock.before.store(total_nodes, Ordering::Relaxed);
+        if report.interrupted {
+            keep_unfinished(&mut kept, report);
+            break;
+        }
+        progress.iteration(&Iteration {
+            depth,
+            seldepth,
+            value: report.value,
+            nodes: total_nodes,
+            elapsed: started.elapsed(),
+            pv: report.pv.clone(),
+        });
+        let depth_nodes = report.nodes;
+        finished = depth;
+        kept = Some(report);
+
+        // Step 4. Start the next depth only if it can finish within the
+        // node budget, the nodes growing by the last depths' ratio. The
+        // time is not predicted: a depth stopped at the deadline may still
+        // improve the move.
+        if let (Some(previous), Some(budget)) = (previous_nodes, limits.nodes) {
+            let branching = depth_nodes as f64 / previous.max(1) as f64;
+            let next_nodes = depth_nodes as f64 * branching;
+            if total_nodes as f64 + next_nodes > budget as f64 {
+                break;
+            }
+        }
+        previous_nodes = Some(depth_nodes);
+    }
+
+    let mut report = kept.unwrap_or_else(|| Report {
+        best: None,
+        value: 0,
+        nodes: 0,
+        depth: 0,
+        pv: Vec::new(),
+        interrupted: true,
+        statistics: Vec::new(),
+    });
+    report.nodes = total_nodes;
+    report.depth = finished;
+    report.interrupted = finished < deepest;
+    fall_back(&mut report, first_legal);
+    report
+}
+// ANCHOR_END: deepen
+
+/// A depth was stopped: what it found (the best of the root moves it
+/// searched fully, [`Tracer::answer`]) replaces the `kept` report of the
+/// last finished depth when it has a move that scores at least as well. A
+/// move it found worse may only be the best of the few moves it had time
+/// for, while the finished depth's move, not yet searched again, may still
+/// be the best. With no finished depth, whatever the stopped search found
+/// beats nothing.
+fn keep_unfinished(kept: &mut Option<Report>, stopped: Report) {
+    if stopped.best.is_none() {
+        return;
+    }
+    match kept.as_mut() {
+        Some(report) if stopped.value >= report.value => {
+            report.best = stopped.best;
+            report.value = stopped.value;
+            report.pv = stopped.pv;
+        }
+        Some(_) => {}
+        None => *kept = Some(stopped),
+    }
+}
+
+/// Gives a report without a move the first legal move, so that the driver
+/// always has a legal move to answer with.
+fn fall_back(report: &mut Report, first_legal: Move) {
+    if report.best.is_none() {
+        report.best = Some(first_legal);
+        report.pv = vec![first_legal];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for a search: depth `d` costs `10^d` nodes, honours the
+    /// control, and picks the first legal move.
+    #[derive(Default)]
+    struct Tenfold {
+        depths: Vec<u32>,
+    }
+
+    impl Engine for Tenfold {
+        const NAME: &'static str = "Tenfold";
+
+        fn new() -> Self {
+            Tenfold::default()
+        }
+
+        fn search(
+            &mut self,
+            position: &mut Position,
+            depth: u32,
+            control: &SearchControl,
+            _tracer: &mut Tracer<'_>,
+        ) -> Report {
+            self.depths.push(depth);
+            let nodes = 10u64.pow(depth.min(18));
+            let interrupted = control.should_stop(nodes);
+            let best = if interrupted {
+                None
+            } else {
+                position.legal_moves().first().copied()
+            };
+            Report {
+                best,
+                value: depth as i32,
+                nodes,
+                depth,
+                pv: best.into_iter().collect(),
+                interrupted,
+                statistics: Vec::new(),
+            }
+        }
+    }
+
+    fn run(limits: Limits, stop: bool) -> (Report, Vec<u32>, Vec<u32>) {
+        let mut engine = Tenfold::new();
+        let flag = Arc::new(AtomicBool::new(stop));
+        let mut announced = Vec::new();
+        let report = deepen(
+            &mut engine,
+            &mut Position::startpos(),
+            &limits,
+            &flag,
+            Trace::off(),
+            |iteration| announced.push(iteration.depth),
+        );
+        (report, engine.depths, announced)
+    }
+
+    #[test]
+    fn deepens_to_the_depth_asked() {
+        let (report, searched, announced) = run(Limits::depth(3), false);
+        assert_eq!(searched, [1, 2, 3]);
+        assert_eq!(announced, [1, 2, 3]);
+        assert_eq!((report.depth, report.nodes, report.value), (3, 1_110, 3));
+        assert!(!report.interrupted);
+    }
+
+    #[test]
+    fn a_depth_that_would_not_fit_the_node_budget_is_not_started() {
+        let limits = Limits {
+            nodes: Some(500),
+            ..Limits::depth(MAX_DEPTH)
+        };
+        let (report, searched, _) = run(limits, false);
+        // Depth 3 would cost 100 * 10 nodes more: it is never begun.
+        assert_eq!(searched, [1, 2]);
+        assert_eq!(report.depth, 2);
+        assert!(report.interrupted);
+    }
+
+    #[test]
+    fn stopped_before_depth_one_answers_the_first_legal_move() {
+        let (report, searched, _) = run(Limits::depth(5), true);
+        // Depth 1 is begun, and stops at once.
+        assert_eq!(searched, [1]);
+        let first = Position::startpos().legal_moves()[0];
+        assert_eq!(report.best, Some(first));
+        assert_eq!(report.depth, 0);
+    }
+
+    #[test]
+    fn a_mated_side_has_no_move_and_a_mate_score() {
+        let mut position =
+            Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+                .unwrap();
+        let report = deepen(
+            &mut Tenfold::new(),
+            &mut position,
+            &Limits::depth(3),
+            &Arc::new(AtomicBool::new(false)),
+            Trace::off(),
+            |_| {},
+        );
+        assert_eq!(report.best, None);
+        assert_eq!(Score(report.value).to_string(), "mate 0");
+    }
+
+    /// A stand-in for a version that deepens by itself: it tells its
+    /// control of iterations 2, 4 and 6, tracing one root move each.
+    struct BySelf;
+
+    impl Engine for BySelf {
+        const NAME: &'static str = "BySelf";
+        const MANAGES_TIME: bool = true;
+
+        fn new() -> Self {
+            BySelf
+        }
+
+        fn search(
+            &mut self,
+            position: &mut Position,
+            _depth: u32,
+            _control: &SearchControl,
+            tracer: &mut Tracer<'_>,
+        ) -> Report {
+            let mv = position.legal_moves()[0];
+            for depth in [2, 4, 6] {
+                tracer.node(1, crate::events::NodeKind::Main, position, None);
+                tracer.moved(1, mv, depth as i32);
+                tracer.iteration_done(depth, depth as i32);
+                tracer.result(1, true, depth as i32, Some(mv), None);
+            }
+            Report {
+                best: Some(mv),
+                value: 6,
+                nodes: 3,
+                depth: 6,
+                pv: vec![mv],
+                interrupted: false,
+                statistics: Vec::new(),
+            }
+        }
+    }
+
+    #[test]
+    fn a_version_that_deepens_by_itself_reports_each_iteration() {
+        let mut told = Vec::new();
+        deepen(
+            &mut BySelf,
+            &mut Position::startpos(),
+            &Limits::depth(6),
+            &Arc::new(AtomicBool::new(false)),
+            Trace::off(),
+            |iteration| told.push((iteration.depth, iteration.value, iteration.pv.len())),
+        );
+        assert_eq!(told, [(2, 2, 1), (4, 4, 1), (6, 6, 1)]);
+    }
+
+    /// NegaMax on the material and squares of [`crate::evaluate`], traced
+    /// as the versions trace, and stopped at the first root move of the
+    /// depth `stop_at` after searching `searched` root moves.
+    struct Traced {
+        stop_at: u32,
+        searched: usize,
+    }
+
+    impl Traced {
+        fn negamax(
+            &self,
+            position: &mut Position,
+            depth: u32,
+            level: u32,
+            tracer: &mut Tracer<'_>,
+            stopping: bool,
+        ) -> Option<(i32, Option<Move>)> {
+            tracer.node(level, crate::events::NodeKind::Main, position, None);
+            if depth == 0 {
+                return Some((common::evaluate(position), None));
+            }
+            let moves = position.legal_moves();
+            let mut best = (-crate::INFINITY, None);
+            for (i, &mv) in moves.iter().enumerate() {
+                if stopping && level == 1 && i == self.searched {
+                    return None;
+                }
+                position.make(mv);
+                let value = self.negamax(position, depth - 1, level + 1, tracer, false);
+                position.unmake();
+                let value = -value?.0;
+                tracer.moved(level, mv, value);
+                if value > best.0 {
+                    best = (value, Some(mv));
+                }
+            }
+            if moves.is_empty() {
+                best.0 = no_moves_score(position, level as usize - 1);
+            }
+            tracer.result(level, !moves.is_empty(), best.0, best.1, None);
+            Some(best)
+        }
+    }
+
+    impl Engine for Traced {
+        const NAME: &'static str = "Traced";
+
+        fn new() -> Self {
+            Traced {
+                stop_at: 0,
+                searched: 0,
+            }
+        }
+
+        fn search(
+            &mut self,
+            position: &mut Position,
+            depth: u32,
+            _control: &SearchControl,
+            tracer: &mut Tracer<'_>,
+        ) -> Report {
+            let stopping = depth == self.stop_at;
+            let found = self.negamax(position, depth, 1, tracer, stopping);
+            let (value, best) = found.unwrap_or((0, None));
+            let answer = tracer.answer(value, best, found.is_none());
+            Report {
+                best: answer.best,
+                value: answer.value,
+                nodes: 1,
+                depth,
+                pv: answer.pv,
+                interrupted: found.is_none(),
+                statistics: Vec::new(),
+            }
+        }
+    }
+
+    /// A position where White wins a knight: 1. Qxe5, and the line runs on.
+    const HANGING: &str = "4k3/8/8/4n3/8/8/4Q3/4K3 w - - 0 1";
+
+    #[test]
+    fn the_principal_variation_is_the_whole_line() {
+        let mut position = Position::from_fen(HANGING).unwrap();
+        let mut lines = Vec::new();
+        let report = deepen(
+            &mut Traced::new(),
+            &mut position,
+            &Limits::depth(3),
+            &Arc::new(AtomicBool::new(false)),
+            Trace::off(),
+            |iteration| lines.push((iteration.seldepth, iteration.pv.clone())),
+        );
+        // One move per ply of each depth, each legal after the ones before.
+        for (depth, (seldepth, pv)) in lines.iter().enumerate() {
+            assert_eq!((*seldepth, pv.len()), (depth as u32 + 1, depth + 1));
+            let mut line = position.clone();
+            for &mv in pv {
+                assert!(line.legal_moves().contains(&mv), "{pv:?}");
+                line.make(mv);
+            }
+        }
+        assert_eq!(report.pv, lines[2].1);
+        assert_eq!(report.best, Some(report.pv[0]));
+    }
+
+    #[test]
+    fn a_stopped_depth_keeps_its_move_once_a_root_move_was_searched() {
+        let search = |stop_at: u32, searched: usize| {
+            let mut engine = Traced { stop_at, searched };
+            deepen(
+                &mut engine,
+                &mut Position::from_fen(HANGING).unwrap(),
+                &Limits::depth(if stop_at == 0 { 3 } else { 5 }),
+                &Arc::new(AtomicBool::new(false)),
+                Trace::off(),
+                |_| {},
+            )
+        };
+        // Stopped before any root move of depth 3: depth 2's move.
+        let none = search(3, 0);
+        assert_eq!((none.depth, none.pv.len()), (2, 2));
+        // The whole of depth 3 but its last root move, which is not the
+        // best: depth 3's line, which scores at least as well as depth 2's.
+        let whole = search(0, 0);
+        let moves = Position::from_fen(HANGING).unwrap().legal_moves();
+        assert_ne!(whole.best, moves.last().copied());
+        assert!(whole.value >= none.value);
+        let most = search(3, moves.len() - 1);
+        assert_eq!(most.depth, 2);
+        assert_eq!((most.best, &most.pv), (whole.best, &whole.pv));
+    }
+
+    #[test]
+    fn scores_print_as_uci_wants() {
+        assert_eq!(Score(-35).to_string(), "cp -35");
+        assert_eq!(Score(MATE - 1).to_string(), "mate 1");
+        assert_eq!(Score(MATE - 3).to_string(), "mate 2");
+        assert_eq!(Score(-(MATE - 2)).to_string(), "mate -1");
+        assert_eq!(Score(-(MATE - 4)).to_string(), "mate -2");
+        assert_eq!(Score(i32::MIN).to_string(), "mate 0");
+    }
+
+    #[test]
+    fn the_budget_shares_the_clock() {
+        let clock = |left: u64, increment: u64, moves_to_go: Option<u32>| Clock {
+            time_left: Duration::from_millis(left),
+            increment: Duration::from_millis(increment),
+            moves_to_go,
+        };
+        let ms = Duration::from_millis;
+        assert_eq!(clock(60_000, 0, None).budget(), ms(1_970));
+        assert_eq!(clock(60_000, 1_000, None).budget(), ms(2_720));
+        assert_eq!(clock(10_000, 0, Some(1)).budget(), ms(4_970));
+        // A low clock still gives the least budget, a tiny one half of it.
+        assert_eq!(clock(300, 0, None).budget(), MIN_BUDGET);
+        assert_eq!(clock(4, 0, None).budget(), ms(2));
+        // Huge numbers from a GUI do not overflow.
+        let huge = clock(u64::MAX, u64::MAX, Some(0)).budget();
+        assert!(huge > Duration::ZERO);
+        assert_eq!(movetime_budget(ms(200)), ms(190));
+        assert_eq!(movetime_budget(ms(40)), ms(38));
+        assert_eq!(movetime_budget(ms(5_000)), ms(4_970));
+        assert_eq!(clock(60_000, 0, None).soft_limit(), ms(985));
+    }
+}

@@ -1,0 +1,553 @@
+//! The search's events: what a search reports as it works, as typed values
+//! handed to whoever listens.
+//!
+//! LaMoSca wrote a log of every search: for each node, the value of each
+//! move, then the node's result. Our searches report the same facts as
+//! [`Event`]s, through a [`Tracer`]: a node entered, its ordered moves, a
+//! move valued (or cut off), a swap made by the move ordering, a node's
+//! result. A step that teaches something new brings its own events (a
+//! horizon, a stand pat, a lazy cut...) as a type implementing
+//! [`StepEvent`], in its own crate, with its own words: this module knows
+//! none of them.
+//!
+//! Whoever wants the events implements [`Listener`]: the text log
+//! ([`crate::log::TextLog`]), the record (`lamosca-record`), the driver's
+//! report of each iteration to a GUI. The tracer hands a listener the
+//! events of levels 1 to its depth only, so that a search traced to no
+//! level pays one comparison per event. One listener is always there,
+//! whatever the depth: the principal variation's ([`crate::pv::Lines`]),
+//! which the tracer owns, and which gives the search its line, its
+//! selective depth and its node count ([`Tracer::answer`]).
+//!
+//! ```
+//! use common::Position;
+//! use lamosca_search::events::{Event, Listener, NodeKind, Tracer};
+//!
+//! /// Counts the moves valued at the root.
+//! #[derive(Default)]
+//! struct RootMoves(u32);
+//!
+//! impl Listener for RootMoves {
+//!     fn hear(&mut self, event: &Event<'_>) {
+//!         if let Event::Move { level: 1, .. } = event {
+//!             self.0 += 1;
+//!         }
+//!     }
+//! }
+//!
+//! let position = Position::startpos();
+//! let e2e4 = position.parse_move("e2e4").unwrap();
+//! let mut counter = RootMoves::default();
+//! let mut tracer = Tracer::new(1, &mut counter);
+//! tracer.node(1, NodeKind::Main, &position, None);
+//! tracer.moved(1, e2e4, 12);
+//! tracer.result(1, true, 12, Some(e2e4), None);
+//! assert_eq!(tracer.answer(12, Some(e2e4), false).pv, [e2e4]);
+//! drop(tracer);
+//! assert_eq!(counter.0, 1);
+//! ```
+
+use common::{Move, Position, ScoredMove};
+
+use crate::log::Words;
+use crate::pv::Lines;
+
+/// The alpha-beta window a node was searched with, for its result line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The lower bound on entry.
+    pub alpha: i32,
+    /// The upper bound.
+    pub beta: i32,
+}
+
+/// What kind of node a search enters; the record names it in snake case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NodeKind {
+    /// A node of the main search.
+    Main,
+    /// A node of the quiescence search, the horizon node included.
+    Quiescence,
+    /// A node of a reduced search: a node below the root searched two
+    /// plies shallower first to find a move to try first (v0.11's internal
+    /// deepening), and every node below it.
+    Reduced,
+}
+
+impl NodeKind {
+    /// The kind's name in the record (`main`, `quiescence`, `reduced`).
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeKind::Main => "main",
+            NodeKind::Quiescence => "quiescence",
+            NodeKind::Reduced => "reduced",
+        }
+    }
+
+    /// The kind called `name`, as [`NodeKind::name`] writes it.
+    pub fn from_name(name: &str) -> Option<NodeKind> {
+        [NodeKind::Main, NodeKind::Quiescence, NodeKind::Reduced]
+            .into_iter()
+            .find(|kind| kind.name() == name)
+    }
+}
+
+// ANCHOR: event
+/// One thing a search reports. Levels count from 1 at the root, as in
+/// LaMoSca's log.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// The search entered a node, reached by `mv` (none at the root), with
+    /// the window it is searched with (none for NegaMax).
+    Node {
+        /// The node's level.
+        level: u32,
+        /// Main search, quiescence or reduced search.
+        kind: NodeKind,
+        /// The move that led to it; `None` at a root.
+        mv: Option<Move>,
+        /// Its window, when the search has one.
+        window: Option<Window>,
+    },
+    /// A node's moves as generated, each with the value the ordering gave
+    /// it, so that a reader sees what the ordering chose from.
+    Moves {
+        /// The node's level.
+        level: u32,
+        /// The moves, in generation order.
+        moves: &'a [ScoredMove],
+    },
+    /// A move of a node was searched and is worth `value`; when `cut`, it
+    /// reached beta and the node is cut off.
+    Move {
+        /// The level of the node the move was tried at.
+        level: u32,
+        /// The move.
+        mv: Move,
+        /// Its value, for the side to move at that node.
+        value: i32,
+        /// Whether it reached beta and cut the node off.
+        cut: bool,
+    },
+    /// The move ordering brought `into` forward to the slot of `out`.
+    Swap {
+        /// The level of the node whose moves were swapped.
+        level: u32,
+        /// The move taken out of the slot.
+        out: ScoredMove,
+        /// The move brought forward into the slot.
+        into: ScoredMove,
+    },
+    /// A node is done: whether it had a legal move, its value, the move
+    /// chosen and, for alpha-beta, the window it was searched with.
+    Result {
+        /// The node's level.
+        level: u32,
+        /// Whether the node had a move to try.
+        found: bool,
+        /// The value it returns.
+        value: i32,
+        /// Its best move, if it has one.
+        best: Option<Move>,
+        /// The window it was searched with, when the search has one.
+        window: Option<Window>,
+    },
+    /// A step's own event.
+    Step(&'a dyn StepEvent),
+    /// A search that deepens by itself finished an iteration at the root.
+    /// Heard whatever the tracer's depth, since it is no node's event.
+    Iteration {
+        /// The depth just finished.
+        depth: u32,
+        /// Its value, for the side to move.
+        value: i32,
+        /// The deepest ply a node of it was entered at, from the root.
+        seldepth: u32,
+        /// The nodes entered since the search began.
+        nodes: u64,
+        /// Its principal variation.
+        pv: &'a [Move],
+    },
+}
+// ANCHOR_END: event
+
+impl Event<'_> {
+    /// The level of the node it belongs to; 1 for an iteration, which
+    /// belongs to the root.
+    pub fn level(&self) -> u32 {
+        match *self {
+            Event::Node { level, .. }
+            | Event::Moves { level, .. }
+            | Event::Move { level, .. }
+            | Event::Swap { level, .. }
+            | Event::Result { level, .. } => level,
+            Event::Step(event) => event.level(),
+            Event::Iteration { .. } => 1,
+        }
+    }
+}
+
+// ANCHOR: listener
+/// Hears a search's events. The text log, the record and the driver's
+/// report to a GUI are listeners; a listener sees each event once, as a
+/// typed value, and keeps what it needs.
+pub trait Listener {
+    /// One event of the search.
+    fn hear(&mut self, event: &Event<'_>);
+
+    /// A version whose log reads otherwise hands its own layout to the
+    /// text log before it searches ([`Tracer::use_layout`]); every other
+    /// listener ignores it.
+    fn use_layout(&mut self, _layout: Box<dyn crate::log::Layout>) {}
+}
+// ANCHOR_END: listener
+
+/// The listener that hears nothing.
+impl Listener for () {
+    fn hear(&mut self, _event: &Event<'_>) {}
+}
+
+/// A listener that may be absent: a record asked for or not.
+impl<L: Listener> Listener for Option<L> {
+    fn hear(&mut self, event: &Event<'_>) {
+        if let Some(listener) = self {
+            listener.hear(event);
+        }
+    }
+
+    fn use_layout(&mut self, layout: Box<dyn crate::log::Layout>) {
+        if let Some(listener) = self {
+            listener.use_layout(layout);
+        }
+    }
+}
+
+/// Two listeners, each hearing every event: the text log and the record of
+/// one search, for example.
+pub struct Both<'a>(pub &'a mut dyn Listener, pub &'a mut dyn Listener);
+
+impl Listener for Both<'_> {
+    fn hear(&mut self, event: &Event<'_>) {
+        self.0.hear(event);
+        self.1.hear(event);
+    }
+
+    fn use_layout(&mut self, layout: Box<dyn crate::log::Layout>) {
+        // Only a text log takes a layout; the first listener is offered it.
+        self.0.use_layout(layout);
+    }
+}
+
+// ANCHOR: step_event
+/// An event a step brings to the trace, declared in the crate that teaches
+/// it. It describes itself, so that a listener can write any step's event
+/// without knowing the step: its kind, its named values, and its line in
+/// either language.
+pub trait StepEvent {
+    /// The event's name in the record, in snake case (`stand_pat`).
+    fn kind(&self) -> &'static str;
+
+    /// The level of the node it belongs to, 1 at the root.
+    fn level(&self) -> u32;
+
+    /// Its values by name, in the order a reader expects them.
+    fn fields(&self) -> Vec<(&'static str, FieldValue)>;
+
+    /// How it shows in the text log.
+    fn text(&self, words: Words) -> Text;
+
+    /// The value its node returns, for an event that ends the node
+    /// ([`Text::Close`], [`Text::Abandon`]), as the record writes it in the
+    /// node's `result`: by default its field `value`.
+    fn returns(&self) -> Option<i32> {
+        self.fields()
+            .into_iter()
+            .find_map(|(name, value)| match value {
+                FieldValue::Int(value) if name == "value" => i32::try_from(value).ok(),
+                _ => None,
+            })
+    }
+}
+
+impl std::fmt::Debug for dyn StepEvent + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct(self.kind())
+            .field("level", &self.level())
+            .field("fields", &self.fields())
+            .finish()
+    }
+}
+
+/// One value of a [`StepEvent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldValue {
+    /// A whole number: a value, a depth, a margin.
+    Int(i64),
+    /// A move, or none.
+    Move(Option<Move>),
+    /// A yes or no: whether a stand pat cut the node off.
+    Bool(bool),
+}
+
+/// Where a [`StepEvent`]'s text goes in the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text {
+    /// Added to the node's list of moves, as a move is (` stand-pat=35`).
+    Item(String),
+    /// A line of its own, printed at once.
+    Line(String),
+    /// Ends the node: its list of moves under `heading` (`Captures`), then
+    /// `line`.
+    Close {
+        /// The heading of the node's list of moves.
+        heading: &'static str,
+        /// The result line.
+        line: String,
+    },
+    /// Ends the node with nothing of it printed but this line.
+    Abandon(String),
+}
+
+impl Text {
+    /// Whether the event ends its node.
+    pub fn ends_node(&self) -> bool {
+        matches!(self, Text::Close { .. } | Text::Abandon(_))
+    }
+}
+// ANCHOR_END: step_event
+
+/// What a search found at its root, as [`Tracer::answer`] gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The move chosen, if any.
+    pub best: Option<Move>,
+    /// Its value, for the side to move.
+    pub value: i32,
+    /// The principal variation: the move, then the line the search
+    /// expects; empty without a move.
+    pub pv: Vec<Move>,
+}
+
+// ANCHOR: tracer
+/// What a search calls to report its work: one call per event. The
+/// tracer hands each event of levels 1 to its depth to its listener, and
+/// every event to the principal variation's [`Lines`], which it owns.
+#[derive(Debug)]
+pub struct Tracer<'a> {
+    depth: u32,
+    listener: Option<&'a mut dyn Listener>,
+    lines: Lines,
+}
+
+impl<'a> Tracer<'a> {
+    /// A tracer that hands `listener` the events of levels 1 to `depth`.
+    pub fn new(depth: u32, listener: &'a mut dyn Listener) -> Tracer<'a> {
+        Tracer {
+            depth,
+            listener: Some(listener),
+            lines: Lines::default(),
+        }
+    }
+
+    /// A tracer with no listener: only the principal variation is kept.
+    pub fn off() -> Tracer<'static> {
+        Tracer {
+            depth: 0,
+            listener: None,
+            lines: Lines::default(),
+        }
+    }
+
+    /// True when events of `level` reach the listener.
+    #[inline(always)]
+    pub fn shows(&self, level: u32) -> bool {
+        level <= self.depth
+    }
+
+    /// Hands `event` to the listener.
+    #[inline]
+    fn tell(&mut self, event: &Event<'_>) {
+        if let Some(listener) = self.listener.as_deref_mut() {
+            listener.hear(event);
+        }
+    }
+
+    /// The search enters a node at `level` of `kind`, reached by the last
+    /// move made on `position` (none at the root), with the window it is
+    /// searched with (none for NegaMax).
+    #[inline]
+    pub fn node(
+        &mut self,
+        level: u32,
+        kind: NodeKind,
+        position: &Position,
+        window: Option<Window>,
+    ) {
+        self.lines.enter(level);
+        if self.shows(level) {
+            let mv = position.last_move().filter(|_| level > 1);
+            self.tell(&Event::Node {
+                level,
+                kind,
+                mv,
+                window,
+            });
+        }
+    }
+
+    /// A move of a node at `level` was searched and is worth `value`.
+    #[inline]
+    pub fn moved(&mut self, level: u32, mv: Move, value: i32) {
+        self.lines.searched(level, mv, value);
+        if self.shows(level) {
+            self.tell(&Event::Move {
+                level,
+                mv,
+                value,
+                cut: false,
+            });
+        }
+    }
+
+    /// A node at `level` is done: whether it had a legal move, its value,
+    /// the move chosen and, for alpha-beta, the window it was searched
+    /// with.
+    #[inline]
+    pub fn result(
+        &mut self,
+        level: u32,
+        found: bool,
+        value: i32,
+        best: Option<Move>,
+        window: Option<Window>,
+    ) {
+        self.lines.close(level, value, best);
+        if self.shows(level) {
+            self.tell(&Event::Result {
+                level,
+                found,
+                value,
+                best,
+                window,
+            });
+        }
+    }
+    // ANCHOR_END: tracer
+
+    // ANCHOR: tracer_alpha_beta
+    /// A move was worth `value`, at least beta: the node is cut off.
+    #[inline]
+    pub fn cut(&mut self, level: u32, mv: Move, value: i32) {
+        self.lines.searched(level, mv, value);
+        if self.shows(level) {
+            self.tell(&Event::Move {
+                level,
+                mv,
+                value,
+                cut: true,
+            });
+        }
+    }
+
+    /// The move ordering brought `into` forward to the slot of `out`.
+    #[inline]
+    pub fn swap(&mut self, level: u32, out: ScoredMove, into: ScoredMove) {
+        if self.shows(level) {
+            self.tell(&Event::Swap { level, out, into });
+        }
+    }
+    // ANCHOR_END: tracer_alpha_beta
+
+    // ANCHOR: tracer_moves
+    /// The moves of a node at `level`, as generated, with the values the
+    /// ordering gave them.
+    #[inline]
+    pub fn moves(&mut self, level: u32, moves: &[ScoredMove]) {
+        if self.shows(level) {
+            self.tell(&Event::Moves { level, moves });
+        }
+    }
+    // ANCHOR_END: tracer_moves
+
+    // ANCHOR: tracer_step
+    /// A step's own event, when its level is shown.
+    #[inline]
+    pub fn step(&mut self, event: impl StepEvent) {
+        if self.shows(event.level()) {
+            self.tell(&Event::Step(&event));
+        }
+    }
+    // ANCHOR_END: tracer_step
+
+    // ANCHOR: tracer_lines
+    /// A search that deepens by itself finished an iteration of `depth`
+    /// plies at the root, worth `value`: the listener hears it with the
+    /// line and the selective depth, which is then counted again.
+    pub fn iteration_done(&mut self, depth: u32, value: i32) {
+        let pv = self.lines.root_line().map(|(_, line)| line);
+        let event = Event::Iteration {
+            depth,
+            value,
+            seldepth: self.selective_depth().max(depth),
+            nodes: self.lines.nodes(),
+            pv: pv.as_deref().unwrap_or_default(),
+        };
+        self.tell(&event);
+        self.lines.restart_deepest();
+    }
+
+    /// What the search found at the root, for its report: the `value` and
+    /// `best` move it returned, with the line the principal variation's
+    /// listener collected. A search that was `stopped` returned nothing
+    /// worth keeping; its answer is the best of the root moves it searched
+    /// fully, if any, else no move.
+    pub fn answer(&self, value: i32, best: Option<Move>, stopped: bool) -> Answer {
+        if stopped {
+            return match self.lines.unfinished_root() {
+                Some((value, pv)) => Answer {
+                    best: pv.first().copied(),
+                    value,
+                    pv,
+                },
+                None => Answer {
+                    best: None,
+                    value: 0,
+                    pv: Vec::new(),
+                },
+            };
+        }
+        let pv = match self.lines.root_line() {
+            Some((_, line)) if best.is_some() && line.first() == best.as_ref() => line,
+            _ => best.into_iter().collect(),
+        };
+        Answer { best, value, pv }
+    }
+
+    /// The selective depth in plies: the deepest node entered since the
+    /// search (or its last iteration) began, quiescence included, counted
+    /// from the root.
+    pub fn selective_depth(&self) -> u32 {
+        self.lines.deepest().saturating_sub(1)
+    }
+
+    /// The nodes entered since the tracer was made.
+    pub fn nodes_entered(&self) -> u64 {
+        self.lines.nodes()
+    }
+
+    /// Hands the listener a layout of the version's own for the text log
+    /// of this search (v0.10's original mode writes the original's).
+    pub fn use_layout(&mut self, layout: Box<dyn crate::log::Layout>) {
+        if let Some(listener) = self.listener.as_deref_mut() {
+            listener.use_layout(layout);
+        }
+    }
+    // ANCHOR_END: tracer_lines
+}
+
+impl std::fmt::Debug for dyn Listener + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Listener")
+    }
+}
