@@ -281,20 +281,9 @@ impl Position {
             hash ^= keys.piece_square[rook.index()][rook_from.index()]
                 ^ keys.piece_square[rook.index()][rook_to.index()];
         }
-        if mv.kind == MoveKind::DoublePush {
-            // Record the en-passant square only when an enemy pawn stands
-            // ready to use it, so that equal positions hash equally.
-            let enemy_pawn = Piece::new(us.other(), PieceKind::Pawn);
-            let beside = |delta| {
-                mv.to
-                    .offset(delta)
-                    .is_some_and(|s| self.board[s.index()] == enemy_pawn)
-            };
-            if beside(-1) || beside(1) {
-                let square = mv.from.offset(us.forward()).unwrap_or(mv.to);
-                self.en_passant = Some(square);
-                hash ^= keys.en_passant_file[square.file() as usize];
-            }
+        if let Some(square) = self.en_passant_after(mv) {
+            self.en_passant = Some(square);
+            hash ^= keys.en_passant_file[square.file() as usize];
         }
         if mv.piece.kind() == Some(PieceKind::King) {
             self.kings[us.index()] = mv.to;
@@ -320,6 +309,24 @@ impl Position {
             self.compute_occupied(),
             "occupancy drifted after {mv}"
         );
+    }
+
+    /// The en-passant square a double push `mv` of the side to move
+    /// leaves: the square it passed, only when an enemy pawn stands beside
+    /// its arrival ready to take, so that equal positions hash equally.
+    #[inline]
+    fn en_passant_after(&self, mv: Move) -> Option<Square> {
+        if mv.kind != MoveKind::DoublePush {
+            return None;
+        }
+        let us = self.side;
+        let enemy_pawn = Piece::new(us.other(), PieceKind::Pawn);
+        let beside = |delta| {
+            mv.to
+                .offset(delta)
+                .is_some_and(|s| self.board[s.index()] == enemy_pawn)
+        };
+        (beside(-1) || beside(1)).then(|| mv.from.offset(us.forward()).unwrap_or(mv.to))
     }
     // ANCHOR_END: make
 

@@ -20,11 +20,7 @@ use crate::node::{Hint, Node};
 use crate::ordering::score_moves;
 use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
-use crate::tt::{cuts_off, fifty_moves_out_of_reach, Bound, Table};
-
-/// Mixed into the table key of a node that may stand pat (any odd constant
-/// with bits spread over the word keeps the two kinds of node apart).
-const MAY_STAND_PAT: u64 = 0x9e37_79b9_7f4a_7c15;
+use crate::tt::{cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
 
 /// One search: what the recursion shares.
 pub(crate) struct Search<'a, 't> {
@@ -364,22 +360,20 @@ impl Search<'_, '_> {
             .store(key, node.depth, node.ply, bound, value, mv);
     }
 
-    /// The key the node is kept under in the table, or `None` when the
-    /// table is off or the node's search could reach the fifty-move rule.
-    /// It is the position's Zobrist key, told apart by whether the node may
-    /// stand pat: the same position reached after a quiet move (it may
-    /// keep its score) and after a capture or a check (it must move) is
-    /// searched by different rules, and neither value stands for the other.
-    fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
+    /// The key the node is kept under in the table ([`node_key`]), or
+    /// `None` when the table is off or the node's search could reach the
+    /// fifty-move rule. Its subtree may be cut lazily outside every reduced
+    /// search, with the lazy cut on.
+    pub(crate) fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
         if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
             return None;
         }
-        let rules = if self.may_stand_pat(node, in_check) {
-            MAY_STAND_PAT
-        } else {
-            0
-        };
-        Some(position.hash() ^ rules)
+        let may_cut_lazily = self.switches.lazy && !node.reduced;
+        Some(node_key(
+            position,
+            self.may_stand_pat(node, in_check),
+            may_cut_lazily,
+        ))
     }
     // ANCHOR_END: table_steps
 

@@ -151,10 +151,10 @@ fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
     for fen in positions {
         for depth in 1..=5 {
             let mut position = Position::from_fen(fen).expect("valid FEN");
-            // Four slots, no key bit compared: every probe of a filled slot
-            // is a collision. (The size asked for stays 0 MB, so the search
+            // Four slots, no key compared: every probe of a filled slot is
+            // a collision. (The size asked for stays 0 MB, so the search
             // keeps this table.)
-            engine.table = crate::tt::Table::with_slots(4, 0);
+            engine.table = crate::tt::Table::blind(4);
             let control = SearchControl::unlimited();
             let mut tracer = Tracer::off();
             let mut search = engine.begin(&position, &control, &mut tracer);
@@ -185,10 +185,47 @@ fn a_mate_stored_by_a_search_reads_back_at_another_ply() {
         &mut Tracer::off(),
     );
     assert_eq!(report.value, lamosca_search::MATE - 1);
-    let at_root = engine.table.probe(position.hash(), 0).expect("stored");
+    // The root's key: the position's, told apart by the root's rules.
+    let control = SearchControl::unlimited();
+    let mut tracer = Tracer::off();
+    let key = engine
+        .begin(&position, &control, &mut tracer)
+        .table_key(&position, Node::root(3, 0), false)
+        .expect("the table is on");
+    let at_root = engine.table.probe(key, 0).expect("stored");
     assert_eq!(at_root.value, lamosca_search::MATE - 1);
     // Met three plies from the root, the same mate in one is four plies
     // from it.
-    let deeper = engine.table.probe(position.hash(), 3).expect("stored");
+    let deeper = engine.table.probe(key, 3).expect("stored");
     assert_eq!(deeper.value, lamosca_search::MATE - 4);
+}
+
+/// Seed 002 forbids a lazy cut inside a reduced search: a node there and
+/// the same position in the main search, whose subtree may be cut lazily,
+/// are kept apart in the table, so that no value found with lazy cuts
+/// settles a reduced node. With the lazy cut off, nothing tells them apart.
+#[test]
+fn a_reduced_node_never_reads_an_entry_a_lazy_search_may_have_stored() {
+    let position = Position::startpos();
+    let mut engine = LazySearch::new();
+    engine.switches.hash = 1;
+    let control = SearchControl::unlimited();
+    let mut tracer = Tracer::off();
+    let (main, _) = cuttable();
+    let reduced = Node {
+        reduced: true,
+        ..main
+    };
+    let keys = |search: crate::search::Search| {
+        (
+            search.table_key(&position, main, false),
+            search.table_key(&position, reduced, false),
+        )
+    };
+    let (main_key, reduced_key) = keys(engine.begin(&position, &control, &mut tracer));
+    assert!(main_key.is_some());
+    assert_ne!(main_key, reduced_key);
+    engine.switches.lazy = false;
+    let (main_key, reduced_key) = keys(engine.begin(&position, &control, &mut tracer));
+    assert_eq!(main_key, reduced_key);
 }

@@ -24,15 +24,28 @@
 //!   cuts a later node off when it alone settles that node's window, as a
 //!   fail-hard search would have returned it: a lower bound at or above
 //!   beta, an upper bound at or below alpha.
-//! - **Two kinds of node.** The search keeps a node that may stand pat
-//!   apart from one that must move (the key it passes in says which), and
-//!   an entry settles only nodes at its own ply or deeper
+//! - **Kinds of node.** The search keeps a node that may stand pat apart
+//!   from one that must move, and a node of a reduced search apart from
+//!   one whose subtree may be cut lazily (the key it passes in says which):
+//!   seed 002 forbids a lazy cut inside a reduced search, and a value
+//!   stored by a search that cut lazily would bring one in. An entry
+//!   settles only nodes at its own ply or deeper
 //!   ([`cuts_off`]): past ply 4 the selective stand pat prunes more the
 //!   deeper the ply, so a deep entry read near the root would pass a
 //!   guess for a search.
 //! - **Mates** are stored relative to the node, counted from it rather than
 //!   from the root, and turned back on reading: a mate found three plies
 //!   below a node is a mate three plies below it wherever the node is met.
+//! - **The fifty-move rule** depends on the half-move clock, which the key
+//!   does not hold: a node whose search could reach it is neither stored
+//!   nor looked up ([`fifty_moves_out_of_reach`]).
+//! - **Repetition** depends on the line that reached a position, which the
+//!   key does not hold either: a value found below a node whose line
+//!   repeated a position is a draw there, and may be read back where the
+//!   same position was reached by a line that does not repeat, or the
+//!   other way round. The table accepts that error, as most engines' tables
+//!   do: keeping the line in the key would make every transposition a
+//!   different position, and the table would find almost nothing.
 //!
 //! ```
 //! use lamosca_v11_lazy::tt::{Bound, Table};
@@ -107,9 +120,10 @@ pub struct Table {
     /// The size asked for.
     megabytes: usize,
     slots: Vec<Option<Entry>>,
-    /// The bits of the key compared on a probe: all of them, except in the
-    /// collision test, which compares none to make every slot a collision.
-    key_mask: u64,
+    /// Tests only: compare no key on a probe, so that every probe of a
+    /// filled slot is a collision.
+    #[cfg(test)]
+    blind: bool,
     /// Counts the searches, so that entries of earlier ones give way.
     generation: u8,
     /// The slots in use.
@@ -123,7 +137,7 @@ impl Table {
         let slots = megabytes * MEGABYTE / std::mem::size_of::<Option<Entry>>();
         Table {
             megabytes,
-            ..Table::with_slots(slots, u64::MAX)
+            ..Table::with_slots(slots)
         }
     }
 
@@ -132,15 +146,36 @@ impl Table {
         self.megabytes
     }
 
-    /// A table of `slots` slots comparing the bits `key_mask` of the keys.
-    pub(crate) fn with_slots(slots: usize, key_mask: u64) -> Table {
+    /// A table of `slots` slots.
+    pub(crate) fn with_slots(slots: usize) -> Table {
         Table {
             megabytes: 0,
             slots: vec![None; slots],
-            key_mask,
+            #[cfg(test)]
+            blind: false,
             generation: 0,
             used: 0,
         }
+    }
+
+    /// A table of `slots` slots that compares no key, for the collision
+    /// test: every probe of a filled slot finds the entry there.
+    #[cfg(test)]
+    pub(crate) fn blind(slots: usize) -> Table {
+        Table {
+            blind: true,
+            ..Table::with_slots(slots)
+        }
+    }
+
+    /// True when a probe for `key` may use `entry`.
+    #[inline]
+    fn matches(&self, entry: &Entry, key: u64) -> bool {
+        #[cfg(test)]
+        if self.blind {
+            return true;
+        }
+        entry.key == key
     }
 
     /// True when the table has no slot: the search then never asks it.
@@ -182,7 +217,7 @@ impl Table {
             return None;
         }
         let entry = self.slots[self.index(key)]?;
-        if (entry.key ^ key) & self.key_mask != 0 {
+        if !self.matches(&entry, key) {
             return None;
         }
         Some(Entry {
@@ -265,6 +300,33 @@ fn from_node(value: i32, ply: usize) -> i32 {
 }
 // ANCHOR_END: mate_scores
 
+// ANCHOR: node_key
+/// Mixed into the key of a node that may stand pat (any odd constant with
+/// bits spread over the word keeps the kinds of node apart).
+const MAY_STAND_PAT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Mixed into the key of a node whose subtree may be cut lazily. Seed 002
+/// forbids a lazy cut inside a reduced search, and a value stored by a
+/// search that cut lazily would bring one in.
+const MAY_CUT_LAZILY: u64 = 0xc2b2_ae3d_27d4_eb4f;
+
+/// The key a node of `position` is kept under: the position's Zobrist key,
+/// told apart by the rules the node is searched by. Whether it may stand
+/// pat: the same position reached after a quiet move may keep its score,
+/// after a capture or a check it must move. Whether its subtree may be cut
+/// lazily: not inside a reduced search. Neither value stands for the other.
+pub(crate) fn node_key(position: &Position, may_stand_pat: bool, may_cut_lazily: bool) -> u64 {
+    let mut key = position.hash();
+    if may_stand_pat {
+        key ^= MAY_STAND_PAT;
+    }
+    if may_cut_lazily {
+        key ^= MAY_CUT_LAZILY;
+    }
+    key
+}
+// ANCHOR_END: node_key
+
 // ANCHOR: fifty_moves
 /// The half-moves after which the fifty-move rule draws.
 const FIFTY_MOVES: i32 = 100;
@@ -310,7 +372,7 @@ mod tests {
 
     #[test]
     fn a_mate_stored_at_one_ply_reads_back_at_another() {
-        let mut table = Table::with_slots(16, u64::MAX);
+        let mut table = Table::with_slots(16);
         // Mating 7 plies from the root, found at a node 4 plies from it: a
         // mate 3 plies below the node.
         table.store(42, 3, 4, Bound::Lower, MATE - 7, None);
@@ -327,7 +389,7 @@ mod tests {
     #[test]
     fn a_deeper_entry_of_the_same_search_stays_and_an_older_one_gives_way() {
         let mv = Position::startpos().parse_move("e2e4").unwrap();
-        let mut table = Table::with_slots(1, u64::MAX);
+        let mut table = Table::with_slots(1);
         table.store(1, 6, 0, Bound::Exact, 10, Some(mv));
         table.store(2, 3, 0, Bound::Exact, 20, None);
         assert_eq!(table.probe(1, 0).map(|entry| entry.mv), Some(Some(mv)));
@@ -363,7 +425,7 @@ mod tests {
 
     #[test]
     fn an_entry_settles_only_nodes_at_its_ply_or_deeper() {
-        let mut table = Table::with_slots(16, u64::MAX);
+        let mut table = Table::with_slots(16);
         table.store(7, 6, 5, Bound::Exact, 30, None);
         let entry = table.probe(7, 5).expect("stored");
         assert_eq!(entry.ply, 5);

@@ -215,9 +215,10 @@ fn wac001_d4_lazy_risk() {
 /// the one before it stored. Below the root move 1.Rxd5, the node finds
 /// its position in the table, searched one ply deep where it needs three:
 /// too shallow to settle it, but its move comes first. The node's search
-/// two plies shallower finds the same entry, deep enough and exact, and
-/// ends at once (`Hash cut`), handing that move up; the node tries it
-/// first. The internal deepening cost one node. (The root's swap line for
+/// two plies shallower is a reduced search, where seed 002 allows no lazy
+/// cut, so it is kept apart from the entry the full search stored, which
+/// may hold lazy cuts: it searches its moves rather than end at once, and
+/// hands its move up; the node tries it first. (The root's swap line for
 /// 1.Rxd5 comes last, once the move has its value.)
 #[test]
 fn recapture_d4_hash_cut() {
@@ -225,13 +226,13 @@ fn recapture_d4_hash_cut() {
     engine.set_option("Hash", OptionValue::Spin(1)).unwrap();
     let (trace, report) = traced(engine, RECAPTURE, 4, 2);
     let last_iteration = find(&trace, 0, "Deepening level 1: depth 2");
-    let cut = find(&trace, last_iteration, "Hash cut level 2");
-    let from = cut - 2;
-    let to = cut + 12;
+    let hit = find(&trace, last_iteration, "Hash level 2");
+    let from = hit - 1;
+    let to = hit + 13;
     snapshot(
         "recapture_d4_hash_cut",
         format!(
-            "{RECAPTURE}, depth 4, --hash 1, levels 1..2 traced; lines {}..{} kept: a node's shallower search answered by the table",
+            "{RECAPTURE}, depth 4, --hash 1, levels 1..2 traced; lines {}..{} kept: a node's move from the table, its reduced search kept apart",
             from + 1,
             to
         ),

@@ -71,103 +71,20 @@ pub fn check_record<E: Engine>(
     depth: u32,
     bounds: Bounds,
 ) -> Result<Report, String> {
-    let fail = |error: &dyn std::fmt::Display| error.to_string();
     let mut engine = E::new();
     let (report, bytes) = record_search(&mut engine, position, depth, 0, Map::new(), Vec::new())
-        .map_err(|e| fail(&e))?;
-
+        .map_err(|e| e.to_string())?;
     // The reader's rules.
-    static SCRATCH: AtomicU64 = AtomicU64::new(0);
-    let name = format!(
-        "lamosca-check-{}-{}.jsonl",
-        std::process::id(),
-        SCRATCH.fetch_add(1, Ordering::Relaxed)
-    );
-    let path = std::env::temp_dir().join(name);
-    std::fs::write(&path, &bytes).map_err(|e| fail(&e))?;
-    let opened = Record::open(&path);
-    let _ = std::fs::remove_file(&path);
-    opened.map_err(|e| format!("the record does not open: {e}"))?;
-
-    let text = String::from_utf8(bytes).map_err(|e| fail(&e))?;
-    let mut nodes: HashMap<u32, Replayed> = HashMap::new();
-    let (mut entered, mut cuts, mut last_root) = (0u64, 0u64, None);
-    for line in text.lines() {
-        match Event::from_line(line).map_err(|e| fail(&e))? {
-            Event::Node(entry) => {
-                entered += 1;
-                match entry.parent {
-                    Some(parent) => nodes.entry(parent).or_default().children.push(entry.id),
-                    None => last_root = Some(entry.id),
-                }
-                let id = entry.id;
-                nodes.entry(id).or_default().entry = Some(entry);
-            }
-            Event::Result(result) => {
-                nodes.entry(result.node).or_default().value = Some(result.value)
-            }
-            Event::Cut(cut) => {
-                let node = nodes.entry(cut.node).or_default();
-                if node.entry.as_ref().map(|e| e.kind) != Some(NodeKind::Quiescence) {
-                    cuts += 1;
-                }
-            }
-            Event::Chapter(chapter) => {
-                if let Some(node) = chapter.node {
-                    nodes.entry(node).or_default().more = true;
-                }
-            }
-            _ => {}
-        }
-    }
-
+    reader_accepts(&bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let tree = Tree::read(&text)?;
     // Step 1. The counts.
-    if entered != report.nodes {
-        return Err(format!(
-            "{entered} node events, {} nodes reported",
-            report.nodes
-        ));
-    }
-    let reported_cuts = statistic(&report.statistics, "beta cut-offs").and_then(|f| f.count());
-    if cuts != reported_cuts.unwrap_or(0) {
-        return Err(format!(
-            "{cuts} cut events, {reported_cuts:?} cut-offs reported"
-        ));
-    }
-
+    tree.counts_agree(&report)?;
     // Step 2. The replay.
-    for (id, node) in &nodes {
-        let (Some(entry), Some(value)) = (&node.entry, node.value) else {
-            return Err(format!("node {id} has no entry or no result"));
-        };
-        let children: Vec<i32> = node
-            .children
-            .iter()
-            .filter_map(|child| nodes.get(child))
-            .filter(|child| {
-                child
-                    .entry
-                    .as_ref()
-                    .is_some_and(|e| e.kind != NodeKind::Reduced)
-            })
-            .filter_map(|child| child.value)
-            .collect();
-        if entry.kind != NodeKind::Main || node.more || children.is_empty() {
-            continue;
-        }
-        let best = children.iter().map(|v| -v).max().unwrap_or(value);
-        let replayed = match bounds {
-            Bounds::None | Bounds::FailSoft => best,
-            Bounds::FailHard => best.clamp(entry.alpha, entry.beta),
-        };
-        if replayed != value {
-            return Err(format!(
-                "node {id} returned {value}, its children replay to {replayed}"
-            ));
-        }
-    }
-    let root = last_root
-        .and_then(|id| nodes.get(&id))
+    tree.replays(bounds)?;
+    let root = tree
+        .last_root
+        .and_then(|id| tree.nodes.get(&id))
         .and_then(|n| n.value);
     if root != Some(report.value) {
         return Err(format!(
@@ -176,4 +93,128 @@ pub fn check_record<E: Engine>(
         ));
     }
     Ok(report)
+}
+
+/// Opens the record `bytes` with [`Record::open`], through a scratch file:
+/// the reader's own rules.
+fn reader_accepts(bytes: &[u8]) -> Result<(), String> {
+    static SCRATCH: AtomicU64 = AtomicU64::new(0);
+    let name = format!(
+        "lamosca-check-{}-{}.jsonl",
+        std::process::id(),
+        SCRATCH.fetch_add(1, Ordering::Relaxed)
+    );
+    let path = std::env::temp_dir().join(name);
+    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
+    let opened = Record::open(&path);
+    let _ = std::fs::remove_file(&path);
+    opened
+        .map(|_| ())
+        .map_err(|e| format!("the record does not open: {e}"))
+}
+
+/// A record read back into its nodes, with what the checks count.
+#[derive(Default)]
+struct Tree {
+    nodes: HashMap<u32, Replayed>,
+    /// Node events.
+    entered: u64,
+    /// Cut events outside the quiescence.
+    cuts: u64,
+    /// The last root entered.
+    last_root: Option<u32>,
+}
+
+impl Tree {
+    /// Reads every event of the record `text`.
+    fn read(text: &str) -> Result<Tree, String> {
+        let mut tree = Tree::default();
+        for line in text.lines() {
+            match Event::from_line(line).map_err(|e| e.to_string())? {
+                Event::Node(entry) => {
+                    tree.entered += 1;
+                    match entry.parent {
+                        Some(parent) => tree.node(parent).children.push(entry.id),
+                        None => tree.last_root = Some(entry.id),
+                    }
+                    let id = entry.id;
+                    tree.node(id).entry = Some(entry);
+                }
+                Event::Result(result) => tree.node(result.node).value = Some(result.value),
+                Event::Cut(cut) => {
+                    let node = tree.node(cut.node);
+                    if node.entry.as_ref().map(|e| e.kind) != Some(NodeKind::Quiescence) {
+                        tree.cuts += 1;
+                    }
+                }
+                Event::Chapter(chapter) => {
+                    if let Some(node) = chapter.node {
+                        tree.node(node).more = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(tree)
+    }
+
+    fn node(&mut self, id: u32) -> &mut Replayed {
+        self.nodes.entry(id).or_default()
+    }
+
+    /// The nodes and the cut-offs the record holds are those the report
+    /// counts.
+    fn counts_agree(&self, report: &Report) -> Result<(), String> {
+        if self.entered != report.nodes {
+            return Err(format!(
+                "{} node events, {} nodes reported",
+                self.entered, report.nodes
+            ));
+        }
+        let reported_cuts = statistic(&report.statistics, "beta cut-offs").and_then(|f| f.count());
+        if self.cuts != reported_cuts.unwrap_or(0) {
+            return Err(format!(
+                "{} cut events, {reported_cuts:?} cut-offs reported",
+                self.cuts
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every main node with children and no event of a step's own returns
+    /// what its children's values replay to, within its window for a
+    /// fail-hard search.
+    fn replays(&self, bounds: Bounds) -> Result<(), String> {
+        for (id, node) in &self.nodes {
+            let (Some(entry), Some(value)) = (&node.entry, node.value) else {
+                return Err(format!("node {id} has no entry or no result"));
+            };
+            let children: Vec<i32> = node
+                .children
+                .iter()
+                .filter_map(|child| self.nodes.get(child))
+                .filter(|child| {
+                    child
+                        .entry
+                        .as_ref()
+                        .is_some_and(|e| e.kind != NodeKind::Reduced)
+                })
+                .filter_map(|child| child.value)
+                .collect();
+            if entry.kind != NodeKind::Main || node.more || children.is_empty() {
+                continue;
+            }
+            let best = children.iter().map(|v| -v).max().unwrap_or(value);
+            let replayed = match bounds {
+                Bounds::None | Bounds::FailSoft => best,
+                Bounds::FailHard => best.clamp(entry.alpha, entry.beta),
+            };
+            if replayed != value {
+                return Err(format!(
+                    "node {id} returned {value}, its children replay to {replayed}"
+                ));
+            }
+        }
+        Ok(())
+    }
 }

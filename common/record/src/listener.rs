@@ -47,7 +47,9 @@
 use std::io::{self, Write};
 
 use common::{Move, Position};
-use lamosca_search::events::{Event as SearchEvent, FieldValue, Listener, StepEvent, Tracer};
+use lamosca_search::events::{
+    Event as SearchEvent, FieldValue, Listener, NodeKind, StepEvent, Tracer, Window,
+};
 use lamosca_search::log::Words;
 use lamosca_search::{Engine, OptionValue, Report, SearchControl, INFINITY};
 use serde_json::{Map, Value};
@@ -190,28 +192,7 @@ impl<W: Write> Listener for Recorder<W> {
                 kind,
                 mv,
                 window,
-            } => {
-                // A sibling left open is a leaf whose value never came.
-                while let Some(top) = self.open.last() {
-                    let again = top.level == level && top.mv == mv;
-                    if top.level < level || again {
-                        break;
-                    }
-                    self.close_top(None, None);
-                }
-                self.entered += 1;
-                let id = self.entered;
-                self.emit(Event::Node(NodeEntry {
-                    id,
-                    parent: self.open.last().map(|node| node.id),
-                    level,
-                    mv: mv.map(|mv| mv.to_string()),
-                    alpha: window.map_or(-INFINITY, |w| w.alpha),
-                    beta: window.map_or(INFINITY, |w| w.beta),
-                    kind,
-                }));
-                self.open.push(Open { id, level, mv });
-            }
+            } => self.enter(level, kind, mv, window),
             SearchEvent::Move {
                 level,
                 mv,
@@ -264,6 +245,31 @@ impl<W: Write> Listener for Recorder<W> {
 }
 
 impl<W: Write> Recorder<W> {
+    /// A node entered: its id is the next one, its parent the innermost
+    /// node open at a lower level.
+    fn enter(&mut self, level: u32, kind: NodeKind, mv: Option<Move>, window: Option<Window>) {
+        // A sibling left open is a leaf whose value never came.
+        while let Some(top) = self.open.last() {
+            let again = top.level == level && top.mv == mv;
+            if top.level < level || again {
+                break;
+            }
+            self.close_top(None, None);
+        }
+        self.entered += 1;
+        let id = self.entered;
+        self.emit(Event::Node(NodeEntry {
+            id,
+            parent: self.open.last().map(|node| node.id),
+            level,
+            mv: mv.map(|mv| mv.to_string()),
+            alpha: window.map_or(-INFINITY, |w| w.alpha),
+            beta: window.map_or(INFINITY, |w| w.beta),
+            kind,
+        }));
+        self.open.push(Open { id, level, mv });
+    }
+
     /// A step's own event: a chapter event at the innermost open node at
     /// its level or above (a horizon comes before its node is entered),
     /// and the node's result when the event ends it.

@@ -400,26 +400,17 @@ fn deepen_until<E: Engine>(
 ) -> Report {
     let started = Instant::now();
     let deepest = limits.depth.clamp(1, MAX_DEPTH);
-    let Trace { levels, listener } = trace;
-    let clock = Arc::new(NodeProgress {
+    let driver = Driver {
         started,
-        progress: Arc::clone(&progress),
-        before: AtomicU64::new(0),
-        last_told: Mutex::new(started),
-    });
-    // Every depth gets the flag, the deadline, what is left of the node
-    // budget, and the clock's watch.
-    let control = |nodes_so_far: u64| {
-        let mut control = SearchControl::unlimited()
-            .with_stop_flag(Arc::clone(stop))
-            .with_clock_watch(clock.clone());
-        if let Some(deadline) = limits.deadline {
-            control = control.with_deadline(deadline);
-        }
-        if let Some(budget) = limits.nodes {
-            control = control.with_node_limit(budget.saturating_sub(nodes_so_far));
-        }
-        control
+        limits,
+        stop,
+        clock: Arc::new(NodeProgress {
+            started,
+            progress: Arc::clone(&progress),
+            before: AtomicU64::new(0),
+            last_told: Mutex::new(started),
+        }),
+        progress,
     };
 
     // Step 1. A position without a legal move needs no search.
@@ -436,80 +427,136 @@ fn deepen_until<E: Engine>(
         };
     };
 
-    // Step 2. A version with its own clock deepens by itself, and reports
-    // each iteration through its control.
-    if E::MANAGES_TIME {
-        let mut iterations = Iterations {
-            started,
-            progress: &*progress,
-        };
-        let mut both = Both(listener, &mut iterations);
-        let mut tracer = Tracer::new(levels, &mut both);
-        let mut report = engine.search(position, deepest, &control(0), &mut tracer);
-        fall_back(&mut report, first_legal);
-        return report;
-    }
-
-    // Step 3. One depth after another, keeping the last that finished.
-    let mut kept: Option<Report> = None;
-    let mut finished = 0;
-    let mut total_nodes = 0;
-    let mut previous_nodes: Option<u64> = None;
-    for depth in 1..=deepest {
-        // Depth 1 is begun even when `stop` came first: it costs a few
-        // dozen nodes, and its move beats an arbitrary legal one.
-        if depth > 1 && stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let mut tracer = Tracer::new(levels, &mut *listener);
-        let report = engine.search(position, depth, &control(total_nodes), &mut tracer);
-        let seldepth = tracer.selective_depth().max(depth);
-        total_nodes += report.nodes;
-        clock.before.store(total_nodes, Ordering::Relaxed);
-        if report.interrupted {
-            keep_unfinished(&mut kept, report);
-            break;
-        }
-        progress.iteration(&Iteration {
-            depth,
-            seldepth,
-            value: report.value,
-            nodes: total_nodes,
-            elapsed: started.elapsed(),
-            pv: report.pv.clone(),
-        });
-        let depth_nodes = report.nodes;
-        finished = depth;
-        kept = Some(report);
-
-        // Step 4. Start the next depth only if it can finish within the
-        // node budget, the nodes growing by the last depths' ratio. The
-        // time is not predicted: a depth stopped at the deadline may still
-        // improve the move.
-        if let (Some(previous), Some(budget)) = (previous_nodes, limits.nodes) {
-            let branching = depth_nodes as f64 / previous.max(1) as f64;
-            let next_nodes = depth_nodes as f64 * branching;
-            if total_nodes as f64 + next_nodes > budget as f64 {
-                break;
-            }
-        }
-        previous_nodes = Some(depth_nodes);
-    }
-
-    let mut report = kept.unwrap_or_else(|| Report {
-        best: None,
-        value: 0,
-        nodes: 0,
-        depth: 0,
-        pv: Vec::new(),
-        interrupted: true,
-        statistics: Vec::new(),
-    });
-    report.nodes = total_nodes;
-    report.depth = finished;
-    report.interrupted = finished < deepest;
+    // Step 2. A version with its own clock deepens by itself, and
+    // announces each iteration to its tracer.
+    let mut report = if E::MANAGES_TIME {
+        driver.by_itself(engine, position, deepest, trace)
+    } else {
+        // Step 3. One depth after another, keeping the last that finished.
+        driver.depth_after_depth(engine, position, deepest, trace)
+    };
     fall_back(&mut report, first_legal);
     report
+}
+
+/// What every depth of one deepening search shares.
+struct Driver<'a> {
+    started: Instant,
+    limits: &'a Limits,
+    stop: &'a Arc<AtomicBool>,
+    clock: Arc<NodeProgress>,
+    progress: Arc<dyn Progress>,
+}
+
+impl Driver<'_> {
+    /// The control of a depth begun with `nodes_so_far` nodes spent: the
+    /// flag, the deadline, what is left of the node budget, and the clock's
+    /// watch.
+    fn control(&self, nodes_so_far: u64) -> SearchControl {
+        let mut control = SearchControl::unlimited()
+            .with_stop_flag(Arc::clone(self.stop))
+            .with_clock_watch(self.clock.clone());
+        if let Some(deadline) = self.limits.deadline {
+            control = control.with_deadline(deadline);
+        }
+        if let Some(budget) = self.limits.nodes {
+            control = control.with_node_limit(budget.saturating_sub(nodes_so_far));
+        }
+        control
+    }
+
+    /// One call of a version that deepens by itself, its iterations handed
+    /// to the progress as it announces them.
+    fn by_itself<E: Engine>(
+        &self,
+        engine: &mut E,
+        position: &mut Position,
+        deepest: u32,
+        trace: Trace<'_>,
+    ) -> Report {
+        let mut iterations = Iterations {
+            started: self.started,
+            progress: &*self.progress,
+        };
+        let mut both = Both(trace.listener, &mut iterations);
+        let mut tracer = Tracer::new(trace.levels, &mut both);
+        engine.search(position, deepest, &self.control(0), &mut tracer)
+    }
+
+    /// Depth 1, 2, 3... each searched from scratch, until `deepest`, the
+    /// flag, the clock or the node budget ends it: the report of the last
+    /// depth that finished (or of the one stopped, when it did at least as
+    /// well), with the nodes of every depth.
+    fn depth_after_depth<E: Engine>(
+        &self,
+        engine: &mut E,
+        position: &mut Position,
+        deepest: u32,
+        trace: Trace<'_>,
+    ) -> Report {
+        let mut kept: Option<Report> = None;
+        let mut finished = 0;
+        let mut total_nodes = 0;
+        let mut previous_nodes: Option<u64> = None;
+        for depth in 1..=deepest {
+            // Depth 1 is begun even when `stop` came first: it costs a few
+            // dozen nodes, and its move beats an arbitrary legal one.
+            if depth > 1 && self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let mut tracer = Tracer::new(trace.levels, &mut *trace.listener);
+            let report = engine.search(position, depth, &self.control(total_nodes), &mut tracer);
+            let seldepth = tracer.selective_depth().max(depth);
+            total_nodes += report.nodes;
+            self.clock.before.store(total_nodes, Ordering::Relaxed);
+            if report.interrupted {
+                keep_unfinished(&mut kept, report);
+                break;
+            }
+            self.progress.iteration(&Iteration {
+                depth,
+                seldepth,
+                value: report.value,
+                nodes: total_nodes,
+                elapsed: self.started.elapsed(),
+                pv: report.pv.clone(),
+            });
+            let depth_nodes = report.nodes;
+            finished = depth;
+            kept = Some(report);
+            // Step 4. Start the next depth only if it can finish within
+            // the node budget.
+            if self.next_depth_overruns(previous_nodes, depth_nodes, total_nodes) {
+                break;
+            }
+            previous_nodes = Some(depth_nodes);
+        }
+        let mut report = kept.unwrap_or_else(|| Report {
+            best: None,
+            value: 0,
+            nodes: 0,
+            depth: 0,
+            pv: Vec::new(),
+            interrupted: true,
+            statistics: Vec::new(),
+        });
+        report.nodes = total_nodes;
+        report.depth = finished;
+        report.interrupted = finished < deepest;
+        report
+    }
+
+    /// True when the next depth, its nodes growing by the last depths'
+    /// ratio, would not finish within the node budget. The time is not
+    /// predicted: a depth stopped at the deadline may still improve the
+    /// move.
+    fn next_depth_overruns(&self, previous: Option<u64>, last: u64, total: u64) -> bool {
+        let (Some(previous), Some(budget)) = (previous, self.limits.nodes) else {
+            return false;
+        };
+        let branching = last as f64 / previous.max(1) as f64;
+        total as f64 + last as f64 * branching > budget as f64
+    }
 }
 // ANCHOR_END: deepen
 
