@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
+use super::bound::Bounded;
 use super::state::{Explorer, Mode, MoveRow, HELP};
 use crate::piece::Color;
 use crate::position::Position;
@@ -111,9 +112,14 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
     } else {
         path.join(" ")
     };
+    let research = if explorer.record().is_research(node.id) {
+        format!(" · re-search of node {}", node.parent.unwrap_or(0))
+    } else {
+        String::new()
+    };
     let mut lines = vec![
         Line::from(format!(
-            "node {} · {} · level {}{side}",
+            "node {} · {} · level {}{side}{research}",
             node.id,
             node.kind.name(),
             node.level
@@ -126,10 +132,10 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
             None => "value so far: none yet".to_string(),
         }),
     ];
-    if explorer.cursor() + 1 >= node.end {
+    if explorer.returned(node) {
         lines.push(Line::from(format!(
             "returned {}{}",
-            node.value,
+            Bounded::of_node(node),
             node.best
                 .map(|mv| format!(", best {mv}"))
                 .unwrap_or_default()
@@ -156,40 +162,40 @@ fn chapter_text(chapter: &crate::record::ChapterEvent) -> String {
 fn draw_moves(frame: &mut Frame, area: Rect, explorer: &Explorer) {
     let block = Block::new()
         .borders(Borders::TOP)
-        .title(" moves in the order tried: # move order value ");
+        .title(" moves in the order tried: # move order value reply ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let rows = explorer.rows();
+    if rows.is_empty() {
+        let text = if explorer.node().is_some() {
+            "no move generated yet"
+        } else {
+            ""
+        };
+        frame.render_widget(Paragraph::new(text), inner);
+        return;
+    }
     let per_column = usize::from(inner.height.max(1));
     let columns = usize::from((inner.width / ROW_WIDTH).max(1));
     let visible = per_column * columns;
     // The move being searched or last searched at the cursor.
-    let current = rows
-        .iter()
-        .rposition(|row| {
-            row.child
-                .and_then(|child| explorer.record().node(child))
-                .is_some_and(|child| child.start <= explorer.cursor())
-        })
-        .unwrap_or(0);
-    let first = (current + 1).saturating_sub(visible);
-    let shown: Vec<&MoveRow> = rows.iter().skip(first).take(visible).collect();
+    let current = rows.iter().rposition(|row| {
+        row.child
+            .and_then(|child| explorer.record().node(child))
+            .is_some_and(|child| child.start <= explorer.cursor())
+    });
+    let first = (current.unwrap_or(0) + 1).saturating_sub(visible);
+    let shown: Vec<(usize, &MoveRow)> = rows.iter().enumerate().skip(first).take(visible).collect();
     for (column, chunk) in shown.chunks(per_column).enumerate() {
         let lines: Vec<Line> = chunk
             .iter()
-            .map(|row| {
-                let at = first
-                    + rows
-                        .iter()
-                        .skip(first)
-                        .position(|other| other == *row)
-                        .unwrap_or(0);
-                let style = if at == current && row.child.is_some() {
+            .map(|(at, row)| {
+                let style = if Some(*at) == current {
                     Style::new().add_modifier(Modifier::BOLD)
                 } else {
                     Style::new()
                 };
-                Line::from(Span::styled(row_text(row, explorer), style))
+                Line::from(Span::styled(row_text(row), style))
             })
             .collect();
         let x = inner.x + ROW_WIDTH * column as u16;
@@ -199,22 +205,27 @@ fn draw_moves(frame: &mut Frame, area: Rect, explorer: &Explorer) {
     }
 }
 
-/// One move: `3 >c1h6   8   -12 cut`, with `>` when `pick` swapped it
-/// forward; the value once its child has returned.
-fn row_text(row: &MoveRow, explorer: &Explorer) -> String {
+/// One move: `3 >c1h6   8   ≤ -12 d7d5`, with `>` when `pick` swapped it
+/// forward, then its value or bound and the reply that refuted it (or the
+/// best reply), once its child has returned, and `cut` on the move that
+/// cut the node off; a re-search as `(re-search at depth 3)` and its value.
+fn row_text(row: &MoveRow) -> String {
+    let value = row.value.map_or(String::new(), |value| value.to_string());
+    if let Some(depth) = row.research {
+        let depth = depth.map_or("?".to_string(), |depth| depth.to_string());
+        return format!("    (re-search at depth {depth}){value:>9}");
+    }
     let tried = row.tried.map_or("-".to_string(), |n| n.to_string());
     let swap = if row.swapped_for.is_some() { '>' } else { ' ' };
     let order = row.order.map_or(String::new(), |order| order.to_string());
-    let returned = row
-        .child
-        .and_then(|child| explorer.record().node(child))
-        .is_some_and(|child| child.end <= explorer.cursor());
-    let value = match row.value {
-        Some(value) if returned => value.to_string(),
-        _ => String::new(),
-    };
-    let cut = if row.cut && returned { " cut" } else { "" };
-    format!("{tried:>3} {swap}{:<6}{order:>6}{value:>8}{cut}", row.mv)
+    let mut text = format!("{tried:>3} {swap}{:<6}{order:>6}{value:>8}", row.mv);
+    if let Some(reply) = &row.reply {
+        text += &format!(" {reply}");
+    }
+    if row.cut {
+        text += " cut";
+    }
+    text.trim_end().to_string()
 }
 
 fn event_line(explorer: &Explorer) -> String {
@@ -267,9 +278,10 @@ fn status_line(explorer: &Explorer) -> String {
             node.id,
             record.node_count(),
             node.level,
-            node.swaps,
-            node.cut
-                .map_or("no cut".to_string(), |mv| format!("cut by {mv}"))
+            explorer.swaps_so_far(),
+            explorer
+                .cut_so_far()
+                .map_or("no cut".to_string(), |cut| cut.words())
         ),
         None => format!("{} nodes", record.node_count()),
     };

@@ -21,8 +21,10 @@
 //! - the status line: node N of the total, level, swaps and cuts, and how
 //!   far through the file the current event is.
 
+mod bound;
 mod draw;
 mod state;
 
+pub use bound::{Bound, Bounded};
 pub use draw::draw;
-pub use state::{Explorer, Key, Mode, MoveRow, HELP};
+pub use state::{CutSeen, Explorer, Key, Mode, MoveRow, HELP};
