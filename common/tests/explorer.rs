@@ -234,8 +234,8 @@ fn a_deepening_record_has_a_root_per_depth_and_the_report_shows_the_last() {
 /// ├─ 5 e4d5                     -15, best d8d5
 /// │  ├─ 6 (re-search, depth 1)  -30, best d8d5
 /// │  │  └─ 7 d8d5               30
-/// │  ├─ 8 d8d5                  15
-/// │  └─ 9 g8f6                  25
+/// │  ├─ 8 d8d5                  15, a lazy cut
+/// │  └─ 9 g8f6                  25, a stand pat that cuts
 /// └─ 10 d2d4, window (-32000, -15)  40, cut by d5e4
 ///    └─ 11 d5e4                 -40
 /// ```
@@ -309,8 +309,21 @@ fn research_record(name: &str) -> Record {
         deepened(5, "d8d5", -30),
         moves(5, &["g8f6", "d8d5"]),
         node(8, Some(5), 3, Some("d8d5"), INF, main),
+        Event::Chapter(
+            ChapterEvent::new("lazy_cut", Some(8))
+                .with("score", 15)
+                .with("value", 15)
+                .with("depth", 0)
+                .with("margin", 0)
+                .with("beta", 15),
+        ),
         result(8, 15, None),
         node(9, Some(5), 3, Some("g8f6"), INF, main),
+        Event::Chapter(
+            ChapterEvent::new("stand_pat", Some(9))
+                .with("value", 25)
+                .with("cut", true),
+        ),
         result(9, 25, None),
         result(5, -15, Some("d8d5")),
         node(10, Some(1), 2, Some("d2d4"), -15, main),
@@ -488,4 +501,124 @@ fn a_node_shows_only_what_has_happened_by_the_cursor() {
     assert_eq!(explorer.node().unwrap().id, node);
     let status = screen(&explorer).lines().last().unwrap().to_string();
     assert!(status.contains("no cut"), "{status}");
+}
+
+#[test]
+fn e_ends_the_node_and_capital_e_the_search() {
+    let record = scandinavian("ends.jsonl");
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "le");
+    let first = record.first_child(record.roots()[0]).unwrap();
+    assert_eq!(explorer.node().unwrap().id, first);
+    assert!(matches!(explorer.event(), Event::Result(result) if result.node == first));
+    assert!(explorer.returned(explorer.node().unwrap()));
+    // The end of the search: the root as it returned, every move tried
+    // with its value or bound.
+    play(&mut explorer, "E");
+    assert!(matches!(explorer.event(), Event::Report(_)));
+    assert_eq!(explorer.node().unwrap().id, record.roots()[0]);
+    let rows = explorer.rows();
+    assert_eq!(rows.len(), record.children(record.roots()[0]).count());
+    assert!(rows
+        .iter()
+        .all(|row| row.value.is_some() && row.tried.is_some()));
+}
+
+#[test]
+fn the_root_table_shows_bounds_and_refutations() {
+    let record = research_record("bounds.jsonl");
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "E");
+    let rows = explorer.rows();
+    let d2d4 = rows
+        .iter()
+        .find(|row| row.mv == "d2d4" && row.research.is_none());
+    let d2d4 = d2d4.unwrap();
+    // Node 10 failed high with 40 >= its beta -15: d2d4 is worth at most
+    // -40 to White, refuted by d5e4.
+    assert_eq!(d2d4.value.unwrap().to_string(), "≤ -40");
+    assert_eq!(d2d4.reply.as_deref(), Some("d5e4"));
+    let e4d5 = rows
+        .iter()
+        .find(|row| row.mv == "e4d5" && row.research.is_none());
+    assert_eq!(e4d5.unwrap().value.unwrap().to_string(), "15");
+    let screen = screen(&explorer);
+    assert!(screen.contains("2  d2d4       0   ≤ -40 d5e4"), "{screen}");
+}
+
+#[test]
+fn each_kind_of_cut_has_its_key() {
+    let record = research_record("kinds.jsonl");
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "z");
+    assert_eq!(explorer.event().name(), "lazy_cut");
+    assert_eq!(explorer.node().unwrap().id, 8);
+    let text = screen(&explorer);
+    assert!(
+        text.contains("event: lazy cut: score 15, value 15 at depth 0, margin 0, beta 15"),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().contains("· lazy cut ·"),
+        "{text}"
+    );
+    play(&mut explorer, "t");
+    assert_eq!(explorer.event().name(), "stand_pat");
+    assert_eq!(explorer.node().unwrap().id, 9);
+    assert!(screen(&explorer).contains("event: stand pat on 25, which reaches beta: cut"));
+    play(&mut explorer, "a");
+    assert!(matches!(explorer.event(), Event::Cut(cut) if cut.node == 10));
+    // Back through every kind, the other way.
+    play(&mut explorer, "C");
+    assert_eq!(explorer.event().name(), "stand_pat");
+    play(&mut explorer, "C");
+    assert_eq!(explorer.event().name(), "lazy_cut");
+    play(&mut explorer, "C");
+    assert_eq!(explorer.message(), Some("no cut before this event"));
+    // None after the last: said, with how many there are.
+    play(&mut explorer, "z");
+    assert_eq!(
+        explorer.message(),
+        Some("no lazy cut after this event (1 in the search: C goes back)")
+    );
+    // None at all: said, with how to get some.
+    let cursor = explorer.cursor();
+    play(&mut explorer, "#");
+    assert_eq!(
+        explorer.message(),
+        Some("no table cut: the table is v0.11's; try lamosca-v11-lazy explore --hash 16")
+    );
+    assert_eq!(explorer.cursor(), cursor);
+}
+
+#[test]
+fn a_search_without_lazy_cuts_says_how_to_get_some() {
+    let record = scandinavian("no_lazy.jsonl");
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "z");
+    assert_eq!(
+        explorer.message(),
+        Some("no lazy cut: they are v0.11's; try lamosca-v11-lazy explore --margin 0")
+    );
+    play(&mut explorer, "t");
+    assert!(explorer.message().unwrap().starts_with("no stand-pat cut"));
+    // Each says it in the status line, within the 80 columns.
+    for key in ["z", "t", "#"] {
+        play(&mut explorer, key);
+        let message = explorer.message().unwrap();
+        assert!(message.chars().count() <= usize::from(WIDTH), "{message}");
+        assert!(screen(&explorer).contains(message));
+    }
+    // The kinds it has are reached: c and a find the same first cut.
+    play(&mut explorer, "a");
+    let first = record.cuts()[0].offset;
+    assert_eq!(explorer.cursor(), first);
+}
+
+#[test]
+fn screen_end_of_search() {
+    let record = scandinavian("screen_end.jsonl");
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "E");
+    check_screen("scandinavian_d2_end", &explorer, "E");
 }

@@ -112,19 +112,21 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
     } else {
         path.join(" ")
     };
+    // A re-search is its parent's position searched again: its path is
+    // the parent's, and the line says so.
     let research = if explorer.record().is_research(node.id) {
-        format!(" · re-search of node {}", node.parent.unwrap_or(0))
+        format!(" (re-search of node {})", node.parent.unwrap_or(0))
     } else {
         String::new()
     };
     let mut lines = vec![
         Line::from(format!(
-            "node {} · {} · level {}{side}{research}",
+            "node {} · {} · level {}{side}",
             node.id,
             node.kind.name(),
             node.level
         )),
-        Line::from(format!("path: {path}")),
+        Line::from(format!("path: {path}{research}")),
         Line::from(format!("window: alpha {}, beta {}", node.alpha, node.beta)),
         Line::from(match explorer.value_so_far() {
             Some((value, Some(mv))) => format!("value so far: {value} ({mv})"),
@@ -149,13 +151,88 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
     lines
 }
 
+/// A chapter's event in words, as the log's vocabulary says them: `stand
+/// pat on -4, which reaches beta: cut`, `lazy cut: score -10, value -10 at
+/// depth 2, margin 0, beta -10`. An event this explorer does not know
+/// shows its fields as they are.
 fn chapter_text(chapter: &crate::record::ChapterEvent) -> String {
-    let fields: Vec<String> = chapter
-        .fields
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    format!("{} {}", chapter.kind, fields.join(" "))
+    let field = |name: &str| {
+        chapter
+            .field(name)
+            .map_or("?".to_string(), |value| match value {
+                serde_json::Value::String(text) => text.clone(),
+                serde_json::Value::Null => "none".to_string(),
+                other => other.to_string(),
+            })
+    };
+    let cut = chapter.field("cut").and_then(|cut| cut.as_bool()) == Some(true);
+    let cuts = if cut { ", which reaches beta: cut" } else { "" };
+    match chapter.kind.as_str() {
+        "horizon" => format!(
+            "horizon: the quiescence search begins, window ({}, {})",
+            field("alpha"),
+            field("beta")
+        ),
+        "stand_pat" => format!("stand pat on {}{cuts}", field("value")),
+        "selective_stand_pat" => format!(
+            "selective stand pat on {} (the move gained {}, under the limit {}){cuts}",
+            field("value"),
+            field("gain"),
+            field("limit")
+        ),
+        "skipped" => format!(
+            "capture {} skipped: its gain stays under the win limit {}",
+            field("move"),
+            field("win_limit")
+        ),
+        "quiescence_result" => {
+            let found = chapter.field("found").and_then(|found| found.as_bool());
+            let found = if found == Some(false) {
+                ", no capture found"
+            } else {
+                ""
+            };
+            format!("quiescence returns {}{found}", field("value"))
+        }
+        "deepened" => format!(
+            "deepened to depth {} first: best {}, value {}",
+            field("depth"),
+            field("move"),
+            field("value")
+        ),
+        "lazy_cut" => format!(
+            "lazy cut: score {}, value {} at depth {}, margin {}, beta {}",
+            field("score"),
+            field("value"),
+            field("depth"),
+            field("margin"),
+            field("beta")
+        ),
+        "table_hit" => {
+            let bound = match chapter.field("bound").and_then(|bound| bound.as_i64()) {
+                Some(1) => "at least ",
+                Some(-1) => "at most ",
+                _ => "exactly ",
+            };
+            let heading = if cut { "table cut" } else { "table hit" };
+            format!(
+                "{heading}: depth {}, {bound}{}, best {}",
+                field("depth"),
+                field("value"),
+                field("move")
+            )
+        }
+        "draw" => "draw by the rules: the line ends with 0".to_string(),
+        "leaf" => format!("leaf: evaluated {}", field("eval")),
+        _ => {
+            let fields: Vec<String> = chapter
+                .fields
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            format!("{} {}", chapter.kind, fields.join(" "))
+        }
+    }
 }
 
 /// The moves in two columns, scrolled so the last move entered shows.
@@ -178,11 +255,22 @@ fn draw_moves(frame: &mut Frame, area: Rect, explorer: &Explorer) {
     let per_column = usize::from(inner.height.max(1));
     let columns = usize::from((inner.width / ROW_WIDTH).max(1));
     let visible = per_column * columns;
-    // The move being searched or last searched at the cursor.
-    let current = rows.iter().rposition(|row| {
-        row.child
-            .and_then(|child| explorer.record().node(child))
-            .is_some_and(|child| child.start <= explorer.cursor())
+    // The move being searched or last searched at the cursor; once the
+    // node has returned, its best move, so that the top of its table shows.
+    let best = explorer
+        .node()
+        .filter(|node| explorer.returned(node))
+        .and_then(|node| node.best)
+        .and_then(|best| {
+            rows.iter()
+                .position(|row| row.research.is_none() && row.mv == best.as_str())
+        });
+    let current = best.or_else(|| {
+        rows.iter().rposition(|row| {
+            row.child
+                .and_then(|child| explorer.record().node(child))
+                .is_some_and(|child| child.start <= explorer.cursor())
+        })
     });
     let first = (current.unwrap_or(0) + 1).saturating_sub(visible);
     let shown: Vec<(usize, &MoveRow)> = rows.iter().enumerate().skip(first).take(visible).collect();
@@ -241,11 +329,21 @@ fn event_line(explorer: &Explorer) -> String {
             "swap: {}={} out, {}={} in",
             swap.out, swap.out_value, swap.into, swap.in_value
         ),
-        Event::Cut(cut) => format!("cut: {} fails high with {}", cut.mv, cut.value),
+        Event::Cut(cut) => {
+            let beta = explorer
+                .record()
+                .node(cut.node)
+                .map_or(String::new(), |node| format!(" ≥ beta {}", node.beta));
+            format!("alpha-beta cut: {} fails high, {}{beta}", cut.mv, cut.value)
+        }
         Event::Result(result) => format!(
             "node {} returns {}{}",
             result.node,
-            result.value,
+            explorer
+                .record()
+                .node(result.node)
+                .map_or(result.value.to_string(), |node| Bounded::of_node(node)
+                    .to_string()),
             result
                 .best
                 .as_ref()

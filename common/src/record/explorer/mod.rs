@@ -27,4 +27,4 @@ mod state;
 
 pub use bound::{Bound, Bounded};
 pub use draw::draw;
-pub use state::{CutSeen, Explorer, Key, Mode, MoveRow, HELP};
+pub use state::{CutKind, CutSeen, Explorer, Key, Mode, MoveRow, HELP};

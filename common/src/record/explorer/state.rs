@@ -13,10 +13,12 @@ pub const HELP: &[(&str, &str)] = &[
     ("j  down  space", "next event"),
     ("k  up", "previous event"),
     ("l  right  enter", "into the first child"),
-    ("h  left", "out to the parent"),
-    ("n", "next sibling"),
-    ("p", "previous sibling"),
-    ("c", "next cut"),
+    ("h  left", "out to the parent, where this node returned"),
+    ("n  p", "next, previous sibling"),
+    ("e", "end of this node: its result"),
+    ("E", "end of the search: the root's final table"),
+    ("c  C", "next, previous cut of any kind"),
+    ("a  t  z  #", "next alpha-beta, stand-pat, lazy, table cut"),
     ("s", "next swap"),
     ("g", "go to a path typed as moves, from the root"),
     ("  enter  esc", "go there, or cancel"),
@@ -114,6 +116,82 @@ pub struct MoveRow {
     /// For a re-search of the node (v0.11's internal deepening): the depth
     /// it searched, if the record says.
     pub research: Option<Option<i64>>,
+}
+
+/// The kinds of cut a record can hold: a node ends before its moves are
+/// all searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutKind {
+    /// A move failed high (`cut`): alpha-beta, from v0.09 on.
+    AlphaBeta,
+    /// The side to move stood pat at or above beta (`stand_pat` or
+    /// `selective_stand_pat` with `"cut":true`): v0.10 and v0.11.
+    StandPat,
+    /// v0.11's lazy cut (`lazy_cut`).
+    Lazy,
+    /// An entry of v0.11's transposition table settled the node
+    /// (`table_hit` with `"cut":true`).
+    Table,
+}
+
+impl CutKind {
+    /// The kind's name, as the status line and the messages say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CutKind::AlphaBeta => "alpha-beta",
+            CutKind::StandPat => "stand-pat",
+            CutKind::Lazy => "lazy",
+            CutKind::Table => "table",
+        }
+    }
+
+    /// The places of this kind of cut in `record`, in the order of the
+    /// file.
+    fn places(self, record: &Record) -> &[super::super::reader::Place] {
+        match self {
+            CutKind::AlphaBeta => record.cuts(),
+            CutKind::StandPat => record.stand_pat_cuts(),
+            CutKind::Lazy => record.lazy_cuts(),
+            CutKind::Table => record.table_cuts(),
+        }
+    }
+
+    /// Why a search has none of this kind, and how to get some, in a
+    /// status line (80 columns): the record's header says which version
+    /// searched, with which options.
+    fn none_in(self, record: &Record) -> String {
+        let options = &record.header().options;
+        let option = |name: &str| options.get(name);
+        match self {
+            CutKind::AlphaBeta => {
+                "no alpha-beta cut: NegaMax (v0.07) searches every move; v0.09 cuts".to_string()
+            }
+            CutKind::StandPat => {
+                "no stand-pat cut: stand pats come with v0.10's quiescence, and v0.11".to_string()
+            }
+            CutKind::Lazy => match (option("Lazy"), option("Margin")) {
+                (Some(serde_json::Value::Bool(false)), _) => {
+                    "no lazy cut in this search: lazy cuts are off (--no-lazy)".to_string()
+                }
+                (_, Some(margin)) => format!(
+                    "no lazy cut in this search at margin {margin}: \
+                     try explore --depth 5 --margin 0"
+                ),
+                _ => "no lazy cut: they are v0.11's; try lamosca-v11-lazy explore --margin 0"
+                    .to_string(),
+            },
+            CutKind::Table => match option("Hash") {
+                Some(hash) if hash.as_u64() == Some(0) => {
+                    "no table cut in this search: the table is off; try --hash 16".to_string()
+                }
+                Some(_) => "no table cut in this search: try a deeper one".to_string(),
+                None => {
+                    "no table cut: the table is v0.11's; try lamosca-v11-lazy explore --hash 16"
+                        .to_string()
+                }
+            },
+        }
+    }
 }
 
 /// The explorer's state: the current event, its node, and the node's view.
@@ -367,14 +445,14 @@ impl<'r> Explorer<'r> {
                     .and_then(|node| self.record.previous_sibling(node.id));
                 self.go_to_node_or(previous, "no previous sibling")?;
             }
-            Key::Char('c') => {
-                let cuts = self.record.cuts();
-                let next = cuts.partition_point(|place| place.offset <= self.cursor);
-                match cuts.get(next) {
-                    Some(place) => self.go_to(place.offset)?,
-                    None => self.message = Some("no cut after this event".to_string()),
-                }
-            }
+            Key::Char('e') => self.end_of_node()?,
+            Key::Char('E') => self.end_of_search()?,
+            Key::Char('c') => self.next_cut(&CUT_KINDS)?,
+            Key::Char('C') => self.previous_cut()?,
+            Key::Char('a') => self.next_cut(&[CutKind::AlphaBeta])?,
+            Key::Char('t') => self.next_cut(&[CutKind::StandPat])?,
+            Key::Char('z') => self.next_cut(&[CutKind::Lazy])?,
+            Key::Char('#') => self.next_cut(&[CutKind::Table])?,
             Key::Char('s') => {
                 let swaps = self.record.swaps();
                 let next = swaps.partition_point(|place| place.offset <= self.cursor);
@@ -496,6 +574,78 @@ impl<'r> Explorer<'r> {
     fn go_to_node(&mut self, id: u32) -> Result<(), RecordError> {
         match self.record.node(id) {
             Some(node) => self.go_to(node.start),
+            None => Ok(()),
+        }
+    }
+
+    /// The cuts of the `kinds` asked for, in the order of the file.
+    fn cuts_of(&self, kinds: &[CutKind]) -> Vec<(u64, CutKind)> {
+        let mut cuts: Vec<(u64, CutKind)> = kinds
+            .iter()
+            .flat_map(|&kind| {
+                kind.places(self.record)
+                    .iter()
+                    .map(move |place| (place.offset, kind))
+            })
+            .collect();
+        cuts.sort_unstable_by_key(|(offset, _)| *offset);
+        cuts
+    }
+
+    /// On to the next cut of one of `kinds`; or says there is none after
+    /// the cursor, or none at all and how to get some.
+    fn next_cut(&mut self, kinds: &[CutKind]) -> Result<(), RecordError> {
+        let cuts = self.cuts_of(kinds);
+        let next = cuts.partition_point(|(offset, _)| *offset <= self.cursor);
+        match cuts.get(next) {
+            Some(&(offset, _)) => self.go_to(offset),
+            None => {
+                let name = match kinds {
+                    [kind] => format!("{} cut", kind.name()),
+                    _ => "cut".to_string(),
+                };
+                self.message = Some(match (cuts.len(), kinds) {
+                    (0, [kind]) => kind.none_in(self.record),
+                    (0, _) => "this search has no cut of any kind".to_string(),
+                    (count, _) => {
+                        format!("no {name} after this event ({count} in the search: C goes back)")
+                    }
+                });
+                Ok(())
+            }
+        }
+    }
+
+    /// Back to the previous cut of any kind.
+    fn previous_cut(&mut self) -> Result<(), RecordError> {
+        let cuts = self.cuts_of(&CUT_KINDS);
+        let before = cuts.partition_point(|(offset, _)| *offset < self.cursor);
+        match before.checked_sub(1).and_then(|at| cuts.get(at)) {
+            Some(&(offset, _)) => self.go_to(offset),
+            None => {
+                self.message = Some("no cut before this event".to_string());
+                Ok(())
+            }
+        }
+    }
+
+    /// On to the current node's `result`: what it returned.
+    fn end_of_node(&mut self) -> Result<(), RecordError> {
+        let Some(node) = self.node().copied() else {
+            self.message = Some("no node here".to_string());
+            return Ok(());
+        };
+        match self.record.previous_line(node.end)? {
+            Some(result) => self.go_to_in(result, Some(node.id)),
+            None => Ok(()),
+        }
+    }
+
+    /// On to the report, the last line: the last root shown as it
+    /// returned, with every move's value or bound.
+    fn end_of_search(&mut self) -> Result<(), RecordError> {
+        match self.record.previous_line(self.record.size())? {
+            Some(report) => self.go_to(report),
             None => Ok(()),
         }
     }
@@ -711,6 +861,14 @@ fn words_before(typed: &str, count: usize) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// Every kind of cut, as `c` and `C` look for them.
+const CUT_KINDS: [CutKind; 4] = [
+    CutKind::AlphaBeta,
+    CutKind::StandPat,
+    CutKind::Lazy,
+    CutKind::Table,
+];
 
 /// How a node was cut off: by a move that failed high (alpha-beta), by
 /// standing pat, lazily, or by the transposition table.
