@@ -622,3 +622,35 @@ fn screen_end_of_search() {
     play(&mut explorer, "E");
     check_screen("scandinavian_d2_end", &explorer, "E");
 }
+
+#[test]
+fn a_v011_search_without_lazy_cuts_names_its_margin() {
+    let (_, mut events) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "margin_a.jsonl");
+    let Event::Search(header) = &mut events[0] else {
+        panic!("a record begins with its header");
+    };
+    header.options = serde_json::Map::from_iter([
+        ("Lazy".to_string(), serde_json::Value::Bool(true)),
+        ("Margin".to_string(), serde_json::Value::from(64)),
+    ]);
+    let record = Record::open(&record_support::write(&events, "margin_b.jsonl")).unwrap();
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "z");
+    assert_eq!(
+        explorer.message(),
+        Some("no lazy cut in this search at margin 64: try explore --depth 5 --margin 0")
+    );
+    let Event::Search(header) = &mut events[0] else {
+        unreachable!()
+    };
+    header
+        .options
+        .insert("Lazy".to_string(), serde_json::Value::Bool(false));
+    let record = Record::open(&record_support::write(&events, "margin_c.jsonl")).unwrap();
+    let mut explorer = Explorer::new(&record).unwrap();
+    play(&mut explorer, "z");
+    assert_eq!(
+        explorer.message(),
+        Some("no lazy cut in this search: lazy cuts are off (--no-lazy)")
+    );
+}
