@@ -426,8 +426,11 @@ fn a_mistyped_path_says_so_and_moves_nothing() {
         play(&mut explorer, &format!("g{typed}<enter>"));
         assert_eq!(explorer.message(), Some(said), "after g{typed}");
         assert_eq!(explorer.node().unwrap().id, e4d5, "after g{typed}");
-        // The prompt stays open with the text, to be mended.
+        // The prompt stays open with the text, to be mended, and the
+        // status line says why.
         assert_eq!(*explorer.mode(), Mode::Path(typed.to_string()));
+        let status = screen(&explorer).lines().last().unwrap().to_string();
+        assert_eq!(status, format!("{said} · go to: {typed}_"));
         play(&mut explorer, "<esc>");
     }
 }

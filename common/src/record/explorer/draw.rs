@@ -363,7 +363,12 @@ fn event_line(explorer: &Explorer) -> String {
 
 fn status_line(explorer: &Explorer) -> String {
     if let Mode::Path(typed) = explorer.mode() {
-        return format!("go to path (from the root): {typed}_");
+        // A path that could not be followed stays open to be mended, with
+        // the reason before it.
+        return match explorer.message() {
+            Some(why) => format!("{why} · go to: {typed}_"),
+            None => format!("go to path (from the root): {typed}_"),
+        };
     }
     if let Some(message) = explorer.message() {
         return message.to_string();
