@@ -104,10 +104,13 @@
         if (nodes.has(event.id)) throw new RecordError(line, `node ${event.id} is entered twice`);
         const parent = event.parent === null || event.parent === undefined ? null : nodeOf(event.parent);
         if (parent === null && nodes.size > 0) throw new RecordError(line, `node ${event.id} has no parent`);
-        // A node entered with no move below a parent is that parent searched
-        // again inside itself (v0.11's internal deepening at the root): it
-        // shares the parent's path and position.
-        const again = parent !== null && (event.move === null || event.move === undefined);
+        // A node entered at its parent's own level is that parent searched
+        // again inside itself, shallower (v0.11's internal deepening): it
+        // shares the parent's path and position, and is no move. At the
+        // root it has no move; below, the record repeats the parent's.
+        const again =
+          parent !== null &&
+          (event.move === null || event.move === undefined || (event.level !== undefined && event.level === parent.level));
         const path = parent && !again ? parent.path.concat([event.move]) : parent ? parent.path : [];
         const key = path.join(" ");
         const twins = byPath.get(key) || [];
@@ -196,20 +199,26 @@
     const cut = node.cut >= 0 && node.cut <= step ? record.steps[node.cut] : null;
 
     // The best value so far: a child's value negated, a stand pat, a cut.
+    // A re-search is the node's own position: its value is for the same
+    // side, and is no move's.
     let best = null;
     const better = (value) => {
       if (typeof value === "number" && (best === null || value > best)) best = value;
     };
     const rows = tried.map((child) => {
       const done = child.exit >= 0 && child.exit <= step;
-      if (done) better(-child.value);
+      if (done && !child.again) better(-child.value);
+      const value = done ? boundOf(child) : null;
       return {
         move: child.move,
-        order: order.has(child.move) ? order.get(child.move) : null,
-        swap: swapped.get(child.move) || null,
-        value: done ? -child.value : null,
+        order: child.again ? null : order.has(child.move) ? order.get(child.move) : null,
+        swap: child.again ? null : swapped.get(child.move) || null,
+        value: value === null ? null : child.again ? value.value : -value.value,
+        bound: value === null ? null : child.again ? value.bound : turned(value.bound),
+        reply: done ? replyOf(record, child) : null,
         searching: !done,
-        cut: cut !== null && cut.move === child.move,
+        cut: !child.again && cut !== null && cut.move === child.move,
+        research: child.again ? { depth: researchDepth(record, node, child) } : null,
         child,
       };
     });
@@ -239,6 +248,44 @@
     return { node, event, step, rows, untried, best, cut, done };
   }
 
+  /**
+   * A node's value and the side its true value lies on, from the window it
+   * was searched with: `lower` when it failed high (at least the value),
+   * `upper` when it failed low (at most), `exact` inside the window.
+   */
+  function boundOf(node) {
+    const value = node.value;
+    let bound = "exact";
+    if (node.beta !== null && value >= node.beta) bound = "lower";
+    else if (node.alpha !== null && value <= node.alpha) bound = "upper";
+    return { value, bound };
+  }
+
+  /** A bound seen from the other side: at least becomes at most. */
+  function turned(bound) {
+    return bound === "lower" ? "upper" : bound === "upper" ? "lower" : bound;
+  }
+
+  /** A value with its bound: `≥ 12`, `≤ 12`, or `12`. */
+  function showValue(value, bound) {
+    if (value === null || value === undefined) return "";
+    return bound === "lower" ? `≥ ${value}` : bound === "upper" ? `≤ ${value}` : String(value);
+  }
+
+  /** The reply that refuted a child (the move that cut it off), or its best. */
+  function replyOf(record, child) {
+    if (child.cut >= 0) return record.steps[child.cut].move;
+    return child.best;
+  }
+
+  /** The depth a re-search searched, from the `deepened` note its parent writes after it. */
+  function researchDepth(record, node, child) {
+    for (const at of node.notes) {
+      if (at > child.exit && record.steps[at].event === "deepened") return record.steps[at].depth;
+    }
+    return null;
+  }
+
   /** The move an event is about, to highlight its row. */
   function eventMove(record, event) {
     if (event.event === "node" || event.event === "result") {
@@ -255,6 +302,9 @@
         const node = record.nodes.get(event.id);
         const window = node.alpha === null ? "" : `, window (${node.alpha}, ${node.beta})`;
         const kind = node.kind && node.kind !== "main" ? ` (${node.kind})` : "";
+        if (node.again) {
+          return `Search node ${node.parent.id}'s position again, shallower, for a move to try first${window}.`;
+        }
         return node.parent
           ? `Enter node ${node.id}${kind} by ${node.move}, level ${node.level}${window}.`
           : `Start the search at the root, level ${node.level}${window}.`;
@@ -269,9 +319,14 @@
       case "result": {
         const node = record.nodes.get(event.node);
         const best = event.best ? ` (best ${event.best})` : "";
+        const { bound } = boundOf(node);
+        const value = showValue(event.value, bound);
+        if (node.again) {
+          return `The re-search of node ${node.parent.id} returns ${value}${best}: the same position, for the same side.`;
+        }
         return node.parent
-          ? `Node ${node.id} returns ${event.value}${best}: ${node.move} is worth ${-event.value} here.`
-          : `The root returns ${event.value}${best}: the search is over.`;
+          ? `Node ${node.id} returns ${value}${best}: ${node.move} is worth ${showValue(-event.value, turned(bound))} here.`
+          : `The root returns ${value}${best}: the search is over.`;
       }
       case "moves":
         return `The moves of node ${event.node}, in the order generated.`;
@@ -429,8 +484,11 @@
         make("th", { scope: "col", title: "the value the move returned, for the side to move here" }, "value"),
         make("th", { scope: "col" }, "note"))));
     const body = make("tbody");
+    // Moves count from 1 in the order tried; a re-search is no move.
+    const moveRows = view.rows.filter((row) => !row.research);
+    const number = (row) => moveRows.indexOf(row) + 1;
     const otherSkips = (move) => other && other.node && !other.node.children.some((c) => c.move === move);
-    view.rows.forEach((row, i) => {
+    view.rows.forEach((row) => {
       const classes = ["lms-row"];
       const notes = [];
       if (row.swap) {
@@ -447,13 +505,16 @@
         notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
       }
       const childKind = row.child.kind && row.child.kind !== "main" ? ` (${row.child.kind})` : "";
-      if (childKind) notes.push(make("span", { class: "lms-mark" }, childKind.trim()));
+      if (childKind && !row.research) notes.push(make("span", { class: "lms-mark" }, childKind.trim()));
+      if (row.reply) notes.push(make("span", { class: "lms-mark lms-reply" }, row.bound === "upper" ? `refuted by ${row.reply}` : `reply ${row.reply}`));
       if (isCurrent(row)) classes.push("lms-current");
+      if (row.research) classes.push("lms-research");
+      const depth = row.research && row.research.depth !== null && row.research.depth !== undefined ? ` at depth ${row.research.depth}` : "";
       body.append(make("tr", { class: classes.join(" ") },
-        make("td", {}, i + 1),
-        make("td", { class: "lms-move" }, row.move),
+        make("td", {}, row.research ? "" : number(row)),
+        make("td", { class: "lms-move" }, row.research ? `(re-search${depth})` : row.move),
         ordered ? make("td", {}, known(row.order) ? row.order : "") : null,
-        make("td", { class: "lms-value" }, row.value === null ? "…" : row.value),
+        make("td", { class: "lms-value" }, row.value === null ? "…" : showValue(row.value, row.bound)),
         make("td", {}, ...notes)));
     });
     for (const entry of view.untried) {
@@ -752,7 +813,7 @@
   }
 
   if (inNode) {
-    module.exports = { RecordError, indexRecord, viewAt, follow, describe };
+    module.exports = { RecordError, indexRecord, viewAt, follow, describe, showValue };
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", startAll);
   } else {

@@ -211,6 +211,15 @@ impl Engine for LazySearch {
         // the quiescence node it replaces.
         let quiescence_nodes = quiescence.nodes + quiescence.given_stand_pats;
         let nodes = counts.nodes + quiescence_nodes;
+        // The quiescence's stand pats that reached beta, v0.10's count,
+        // and those given the score passed down, which stand pat at once.
+        let quiescence_cuts = quiescence.stand_pat_cuts + quiescence.given_stand_pats;
+        let statistics = counts.statistics(
+            (quiescence_nodes, quiescence_cuts),
+            nodes,
+            depth_reached,
+            table,
+        );
         Report {
             best,
             value,
@@ -218,7 +227,7 @@ impl Engine for LazySearch {
             depth: depth_reached,
             pv,
             interrupted: stopped,
-            statistics: counts.statistics(quiescence_nodes, nodes, depth_reached, table),
+            statistics,
         }
     }
     // ANCHOR_END: entry
@@ -287,12 +296,14 @@ pub(crate) struct Counts {
 }
 
 impl Counts {
-    /// The figures printed after the trace; the table's, `(used, slots)`,
-    /// only when it is on, so that a search without it prints what v0.11
-    /// always printed.
+    /// The figures printed after the trace; the quiescence's, `(nodes,
+    /// stand-pat cut-offs)`, counted by v0.10's search; the table's, `(used,
+    /// slots)`, only when it is on, so that a search without it prints what
+    /// v0.11 always printed. Both kinds of stand pat that end a node are
+    /// named apart: the selective search's and the quiescence's.
     fn statistics(
         &self,
-        quiescence_nodes: u64,
+        (quiescence_nodes, quiescence_cuts): (u64, u64),
         nodes: u64,
         depth: u32,
         table: Option<(u64, u64)>,
@@ -304,7 +315,8 @@ impl Counts {
             Statistic::count("internal deepenings", self.deepenings),
             Statistic::count("lazy cuts", self.lazy_cuts),
             Statistic::count("selective stand pats", self.stand_pats),
-            Statistic::count("stand-pat cut-offs", self.stand_pat_cuts),
+            Statistic::count("selective stand-pat cut-offs", self.stand_pat_cuts),
+            Statistic::count("quiescence stand-pat cut-offs", quiescence_cuts),
             Statistic::count("draws", self.draws),
             Statistic::count("depth reached", u64::from(depth)),
             Statistic::branching_factor(nodes, depth),

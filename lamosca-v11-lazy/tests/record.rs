@@ -41,3 +41,33 @@ proptest! {
         prop_assert!(checked.is_ok(), "{}: {:?}", position_after_picks(&picks).to_fen(), checked.err());
     }
 }
+
+/// The statistics count the stand pats that end a node as the record
+/// holds them, each kind under its own name: the selective search's
+/// (`selective_stand_pat`, `"cut":true`) and the quiescence's (`stand_pat`,
+/// `"cut":true`, v0.10's count).
+#[test]
+fn the_stand_pat_cut_offs_are_those_of_the_record() {
+    use lamosca_record::{record_search, Event};
+    let mut engine = <LazySearch as lamosca_search::Engine>::new();
+    // Past ply 4 the selective stand pat has nodes to stand on.
+    let position = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+    let (report, bytes) =
+        record_search(&mut engine, &position, 6, 0, Default::default(), Vec::new()).unwrap();
+    let (mut selective, mut quiescence) = (0, 0);
+    for line in String::from_utf8(bytes).unwrap().lines() {
+        if let Event::Chapter(chapter) = Event::from_line(line).unwrap() {
+            let cut = chapter.field("cut").and_then(|cut| cut.as_bool()) == Some(true);
+            match chapter.kind.as_str() {
+                "selective_stand_pat" if cut => selective += 1,
+                "stand_pat" if cut => quiescence += 1,
+                _ => {}
+            }
+        }
+    }
+    let count =
+        |label| lamosca_search::statistic(&report.statistics, label).and_then(|f| f.count());
+    assert!(quiescence > 0 && selective > 0, "{quiescence} {selective}");
+    assert_eq!(count("selective stand-pat cut-offs"), Some(selective));
+    assert_eq!(count("quiescence stand-pat cut-offs"), Some(quiescence));
+}

@@ -6,7 +6,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const { RecordError, indexRecord, viewAt, follow } = require("../stepper.js");
+const { RecordError, indexRecord, viewAt, follow, describe, showValue } = require("../stepper.js");
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const lines = (...events) => events.map((e) => JSON.stringify(e)).join("\n") + "\n";
@@ -155,4 +155,55 @@ test("the test records agree with their own reports", () => {
     if (record.report.cuts !== undefined) assert.equal(cuts, record.report.cuts);
     assert.equal(record.nodes.get(1).value, record.report.value);
   }
+});
+
+// v0.11's internal deepening: node 3 searches its own position again,
+// shallower, before its moves; the record enters that re-search at the
+// node's own level, with the node's own move.
+const RESEARCH = lines(
+  { ...header, version: "test deepening" },
+  { event: "node", id: 1, parent: null, level: 1, move: null, alpha: -100, beta: 100 }, // 0
+  { event: "node", id: 2, parent: 1, level: 2, move: "e2e4", alpha: -100, beta: 100 }, // 1
+  { event: "result", node: 2, value: -10, best: null }, // 2
+  { event: "node", id: 3, parent: 1, level: 2, move: "d2d4", alpha: -100, beta: -10 }, // 3
+  { event: "node", id: 4, parent: 3, level: 2, move: "d2d4", alpha: -100, beta: -10 }, // 4
+  { event: "node", id: 5, parent: 4, level: 3, move: "d7d5", alpha: 10, beta: 100 }, // 5
+  { event: "result", node: 5, value: -30, best: null }, // 6
+  { event: "result", node: 4, value: 30, best: "d7d5" }, // 7
+  { event: "deepened", node: 3, depth: 1, move: "d7d5", value: 30 }, // 8
+  { event: "node", id: 6, parent: 3, level: 3, move: "d7d5", alpha: 10, beta: 100 }, // 9
+  { event: "result", node: 6, value: -20, best: null }, // 10
+  { event: "cut", node: 3, move: "d7d5", value: 20 }, // 11
+  { event: "result", node: 3, value: 20, best: "d7d5" }, // 12
+  { event: "result", node: 1, value: 10, best: "e2e4" }, // 13
+  { event: "report", best: "e2e4", value: 10, nodes: 6 }
+);
+
+test("a re-search keeps its node's path and board, and its value's sign", () => {
+  const record = indexRecord(RESEARCH);
+  const again = record.nodes.get(4);
+  assert.equal(again.again, true);
+  assert.deepEqual(again.path, ["d2d4"]);
+  assert.deepEqual(record.nodes.get(5).path, ["d2d4", "d7d5"]);
+  // At node 3 once the re-search has returned: a row apart, its value for
+  // the same side (30, not -30), and not the best so far.
+  const view = viewAt(record, 8, 3);
+  const research = view.rows.find((row) => row.research);
+  assert.equal(research.research.depth, 1);
+  assert.equal(research.value, 30);
+  assert.equal(view.best, null);
+  assert.match(describe(record, record.steps[7]), /re-search of node 3 returns ≥ 30/);
+});
+
+test("a refuted move shows its bound and the refutation", () => {
+  const record = indexRecord(RESEARCH);
+  // The root at its end: d2d4 failed high at node 3 (20 >= beta -10), so
+  // it is worth at most -20 to White, refuted by d7d5.
+  const view = viewAt(record, 13, 1);
+  const d2d4 = view.rows.find((row) => row.move === "d2d4");
+  assert.equal(showValue(d2d4.value, d2d4.bound), "≤ -20");
+  assert.equal(d2d4.reply, "d7d5");
+  const e2e4 = view.rows.find((row) => row.move === "e2e4");
+  assert.equal(showValue(e2e4.value, e2e4.bound), "10");
+  assert.match(describe(record, record.steps[12]), /returns ≥ 20 \(best d7d5\): d2d4 is worth ≤ -20 here/);
 });

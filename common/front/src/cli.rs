@@ -9,8 +9,8 @@
 //! | `perft-suite FILE [--depth N]` | checks every count of an EPD suite (see `common/suites/`) |
 //! | `search [--depth N] [--trace L] [--words it] [--paths] [--record FILE] [--record-levels L]` | searches one position and prints LaMoSca's log, the statistics and the move, and writes its record |
 //! | `bench [--depth N] [--repeat R]` | searches a fixed set of positions and reports nodes and speed |
-//! | `explore [--record FILE]` | steps through a search in the terminal ([`crate::record::explorer`]): a saved record, or one searched with `search`'s options |
-//! | `compare A B` | sets two records of one position and depth side by side ([`crate::record::compare`]) |
+//! | `explore [--record FILE]` | steps through a search in the terminal ([`crate::explorer`]): a saved record, or one searched with `search`'s options |
+//! | `compare A B` | sets two records of one position and depth side by side ([`lamosca_record::compare`]) |
 //! | `uci` | speaks UCI ([`crate::uci`]); also what runs with no arguments, which is how a GUI starts an engine |
 //!
 //! `perft` and `search` start from `--fen FEN` (in quotes: a FEN has

@@ -2,16 +2,22 @@
 //!
 //! [`compare`] prints what differs between two records of the same
 //! position and depth, made by two versions or one version with different
-//! options: the answer each found, the nodes each searched per level, the
+//! options: the answer each found, and why: both principal variations,
+//! every root move with each side's value or bound (`≥ v` for a move whose
+//! search failed high, `≤ v` for one that failed low) and the reply that
+//! refuted or answered it, and the first node of A's principal path where
+//! the two differ in value; then the nodes each searched per level, the
 //! first subtrees one searched and the other cut off, and the order each
 //! tried its moves along the principal path. With a deepening search, the
-//! last (deepest) root of each is compared.
+//! last (deepest) root of each is compared; a re-search (v0.11's internal
+//! deepening) is no move, and is left out of the moves.
 
 use std::fmt;
 use std::io::{self, Write};
 
 use serde_json::{Map, Value};
 
+use crate::bound::Bounded;
 use crate::reader::{NodeInfo, Record};
 
 /// How many subtrees searched by A and cut by B are listed.
@@ -99,6 +105,9 @@ pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), Compa
     };
     writeln!(out, "Position: {}, depth {}", header_a.fen, header_a.depth)?;
     answers(a, b, out)?;
+    variations(a, b, root_a, root_b, out)?;
+    root_moves(a, b, root_a, root_b, out)?;
+    first_difference(a, b, root_a, root_b, out)?;
     nodes_per_level(a, b, out)?;
     cut_subtrees(a, b, root_a, root_b, out)?;
     principal_path(a, b, root_a, root_b, out)?;
@@ -128,6 +137,157 @@ fn answers(a: &Record, b: &Record, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
+/// Step 2: each side's principal variation, as its record holds it: the
+/// best move of each node from the root, as long as it was searched.
+fn variations(
+    a: &Record,
+    b: &Record,
+    root_a: u32,
+    root_b: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "Principal variations:")?;
+    for (side, record, root) in [("A", a, root_a), ("B", b, root_b)] {
+        let line: Vec<String> = variation(record, root)
+            .iter()
+            .filter_map(|&id| record.node(id).and_then(|node| node.mv))
+            .map(|mv| mv.to_string())
+            .collect();
+        let line = if line.is_empty() {
+            "no move".to_string()
+        } else {
+            line.join(" ")
+        };
+        writeln!(out, "  {side}: {line}")?;
+    }
+    Ok(())
+}
+
+/// The nodes of the principal variation below `root`, in order.
+fn variation(record: &Record, root: u32) -> Vec<u32> {
+    let mut nodes = Vec::new();
+    let mut at = root;
+    while let Some(best) = record.node(at).and_then(|node| node.best) {
+        let Some(next) = record.child_by_move(at, best.as_str()) else {
+            break;
+        };
+        nodes.push(next);
+        at = next;
+    }
+    nodes
+}
+
+/// Step 3: every root move, A's first in A's order, then any only B
+/// searched: each side's value or bound for the side to move at the
+/// root, and the reply that refuted the move (the reply that cut its
+/// node off) or answered it (the best reply found).
+fn root_moves(
+    a: &Record,
+    b: &Record,
+    root_a: u32,
+    root_b: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut moves: Vec<String> = Vec::new();
+    for (record, root) in [(a, root_a), (b, root_b)] {
+        for child in record.move_children(root) {
+            let mv = child.mv.map(|mv| mv.to_string()).unwrap_or_default();
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Root moves, for the side to move: value, or bound (≤ v: the reply refuted"
+    )?;
+    writeln!(out, "the move, which is worth at most v), and the reply")?;
+    writeln!(out, "move           A reply          B reply")?;
+    for mv in moves {
+        let (value_a, reply_a) = move_value(a, root_a, &mv);
+        let (value_b, reply_b) = move_value(b, root_b, &mv);
+        let row = format!("{mv:<7} {value_a:>8} {reply_a:<7} {value_b:>8} {reply_b}");
+        writeln!(out, "{}", row.trim_end())?;
+    }
+    Ok(())
+}
+
+/// A root move's value or bound for the side to move at the root, and its
+/// child's reply: `-` for a move the side did not search, the reply empty
+/// when there was none.
+fn move_value(record: &Record, root: u32, mv: &str) -> (String, String) {
+    let Some(child) = record
+        .child_by_move(root, mv)
+        .and_then(|id| record.node(id))
+    else {
+        return ("-".to_string(), String::new());
+    };
+    let reply = child
+        .cut
+        .or(child.best)
+        .map(|mv| mv.to_string())
+        .unwrap_or_default();
+    (Bounded::of_node(child).turned().to_string(), reply)
+}
+
+/// Step 4: the first node of A's principal path below the root (whose
+/// values step 1 gives), where the two searches differ in value, and what
+/// each found there: its value or bound, and the reply that refuted it or
+/// the best one.
+fn first_difference(
+    a: &Record,
+    b: &Record,
+    root_a: u32,
+    root_b: u32,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out)?;
+    let mut path = vec![root_a];
+    path.extend(variation(a, root_a));
+    let mut node_b = Some(root_b);
+    for (place, &node_a) in path.iter().enumerate() {
+        let Some(id_b) = node_b else {
+            writeln!(
+                out,
+                "Below the root, the values agree along A's principal path as far as B searched it"
+            )?;
+            return Ok(());
+        };
+        let (Some(info_a), Some(info_b)) = (a.node(node_a), b.node(id_b)) else {
+            break;
+        };
+        let (value_a, value_b) = (Bounded::of_node(info_a), Bounded::of_node(info_b));
+        if value_a != value_b && place > 0 {
+            writeln!(
+                out,
+                "The values first differ below the root, on A's principal path, at {}",
+                path_text(a, node_a)
+            )?;
+            writeln!(out, "(values for the side to move there):")?;
+            for (name, info, value) in [("A", info_a, value_a), ("B", info_b, value_b)] {
+                let reply = match (info.cut, info.best) {
+                    (Some(cut), _) => format!(", refuted by {cut}"),
+                    (None, Some(best)) => format!(", best {best}"),
+                    (None, None) => String::new(),
+                };
+                writeln!(out, "  {name}: {value}{reply}")?;
+            }
+            return Ok(());
+        }
+        node_b = path
+            .get(place + 1)
+            .and_then(|&next| a.node(next))
+            .and_then(|next| next.mv)
+            .and_then(|mv| b.child_by_move(id_b, mv.as_str()));
+    }
+    writeln!(
+        out,
+        "Below the root, the values agree along A's principal path"
+    )
+}
+
 /// The options as `Name=value, ...`, or `none`.
 fn options(options: &Map<String, Value>) -> String {
     if options.is_empty() {
@@ -143,7 +303,7 @@ fn options(options: &Map<String, Value>) -> String {
     pairs.join(", ")
 }
 
-/// Step 2: nodes per level, and B's count as a share of A's.
+/// Step 5: nodes per level, and B's count as a share of A's.
 fn nodes_per_level(a: &Record, b: &Record, out: &mut impl Write) -> io::Result<()> {
     let (levels_a, levels_b) = (levels(a), levels(b));
     writeln!(out)?;
@@ -192,7 +352,7 @@ fn ratio(part: u64, whole: u64) -> String {
     }
 }
 
-/// Step 3: walking both trees along the paths they share, the first
+/// Step 6: walking both trees along the paths they share, the first
 /// nodes where B cut off moves that A went on to search: the node's path,
 /// B's cutting move and window, and what A searched there beyond it.
 fn cut_subtrees(
@@ -212,7 +372,7 @@ fn cut_subtrees(
         }
         let mut shared = Vec::new();
         let mut only_in_a = Vec::new();
-        for child in a.children(node_a) {
+        for child in a.move_children(node_a) {
             let mv = child.mv.map(|name| name.to_string()).unwrap_or_default();
             match b.child_by_move(node_b, &mv) {
                 Some(child_b) => shared.push((child.id, child_b)),
@@ -264,7 +424,7 @@ fn path_text(record: &Record, id: u32) -> String {
     moves.join(" ")
 }
 
-/// Step 4: along the principal path (A's best moves, while B searched
+/// Step 7: along the principal path (A's best moves, while B searched
 /// them too), the order each side tried its moves.
 fn principal_path(
     a: &Record,
@@ -297,7 +457,7 @@ fn principal_path(
 /// A node's moves in the order tried, the cutting one marked.
 fn tried(record: &Record, id: u32) -> String {
     let cut = record.node(id).and_then(|node| node.cut);
-    let children: Vec<&NodeInfo> = record.children(id).collect();
+    let children: Vec<&NodeInfo> = record.move_children(id).collect();
     if children.is_empty() {
         return "no move searched".to_string();
     }

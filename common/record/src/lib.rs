@@ -30,6 +30,7 @@
 //! The record reader never runs a search; only [`record_search`] and
 //! [`check_record`] do, through the engine contract.
 
+mod bound;
 mod check;
 pub mod compare;
 mod error;
@@ -38,6 +39,7 @@ mod listener;
 mod reader;
 mod writer;
 
+pub use bound::{Bound, Bounded};
 pub use check::{check_record, position_after_picks, Bounds};
 pub use error::RecordError;
 pub use event::{

@@ -118,8 +118,18 @@ pub struct Record {
     roots: Vec<u32>,
     cuts: Vec<Place>,
     swaps: Vec<Place>,
+    chapter_cuts: ChapterCuts,
     lines: u64,
     size: u64,
+}
+
+/// Where the cuts a chapter teaches are: a node ended by its stand pat, by
+/// a lazy cut or by the transposition table, rather than by a move.
+#[derive(Default)]
+struct ChapterCuts {
+    stand_pat: Vec<Place>,
+    lazy: Vec<Place>,
+    table: Vec<Place>,
 }
 
 /// The fields the index reads from a line; the others are skipped.
@@ -139,6 +149,9 @@ struct Peek<'a> {
     value: Option<i32>,
     #[serde(borrow)]
     best: Option<&'a str>,
+    /// A chapter event's `cut`: a stand pat or a table hit that ends its
+    /// node.
+    cut: Option<bool>,
 }
 
 /// A move list, read without copying its moves.
@@ -250,23 +263,48 @@ impl Record {
         self.node(id)?.previous_sibling
     }
 
-    /// The moves from the root to `id`, the root first.
+    /// The moves from the root to `id`, the root first. A re-search
+    /// repeats no move: it is its parent's position searched again.
     pub fn path(&self, id: u32) -> Vec<MoveName> {
         let mut path = Vec::new();
         let mut at = self.node(id);
         while let Some(node) = at {
-            path.extend(node.mv);
+            if !self.is_research(node.id) {
+                path.extend(node.mv);
+            }
             at = node.parent.and_then(|parent| self.node(parent));
         }
         path.reverse();
         path
     }
 
-    /// The child of `id` reached by the move `mv`.
+    /// The child of `id` reached by the move `mv`; never a re-search.
     pub fn child_by_move(&self, id: u32, mv: &str) -> Option<u32> {
         self.children(id)
-            .find(|child| child.mv.is_some_and(|name| name.as_str() == mv))
+            .find(|child| {
+                child.mv.is_some_and(|name| name.as_str() == mv) && !self.is_research(child.id)
+            })
             .map(|child| child.id)
+    }
+
+    /// True when node `id` is a re-search: its parent's own position
+    /// searched again, shallower (v0.11's internal deepening), which the
+    /// record enters at its parent's level, with its parent's move. It is
+    /// no move of its parent, and its value is for the same side.
+    pub fn is_research(&self, id: u32) -> bool {
+        let Some(node) = self.node(id) else {
+            return false;
+        };
+        node.parent
+            .and_then(|parent| self.node(parent))
+            .is_some_and(|parent| parent.level == node.level)
+    }
+
+    /// The children of `id` reached by a move, in the order entered: its
+    /// children but its re-searches.
+    pub fn move_children(&self, id: u32) -> impl Iterator<Item = &NodeInfo> + '_ {
+        self.children(id)
+            .filter(move |child| !self.is_research(child.id))
     }
 
     /// Where the cuts are, in the order of the file.
@@ -277,6 +315,23 @@ impl Record {
     /// Where the swaps are, in the order of the file.
     pub fn swaps(&self) -> &[Place] {
         &self.swaps
+    }
+
+    /// Where the stand pats that end their node are (`stand_pat` or
+    /// `selective_stand_pat` with `"cut":true`), in the order of the file.
+    pub fn stand_pat_cuts(&self) -> &[Place] {
+        &self.chapter_cuts.stand_pat
+    }
+
+    /// Where the lazy cuts are (`lazy_cut`), in the order of the file.
+    pub fn lazy_cuts(&self) -> &[Place] {
+        &self.chapter_cuts.lazy
+    }
+
+    /// Where the table ends a node (`table_hit` with `"cut":true`), in the
+    /// order of the file.
+    pub fn table_cuts(&self) -> &[Place] {
+        &self.chapter_cuts.table
     }
 
     /// The events of node `id` itself, with their offsets, in order: its
@@ -400,6 +455,7 @@ struct Builder {
     last_root: Option<u32>,
     cuts: Vec<Place>,
     swaps: Vec<Place>,
+    chapter_cuts: ChapterCuts,
 }
 
 impl Builder {
@@ -457,7 +513,17 @@ impl Builder {
             "search" => Err(self.malformed("a second search header")),
             _ => {
                 if let Some(node) = peek.node {
-                    self.check_open(Some(node))?;
+                    let node = self.check_open(Some(node))?;
+                    let place = Place { offset, node };
+                    let cuts = &mut self.chapter_cuts;
+                    match (peek.event, peek.cut) {
+                        ("stand_pat" | "selective_stand_pat", Some(true)) => {
+                            cuts.stand_pat.push(place)
+                        }
+                        ("lazy_cut", _) => cuts.lazy.push(place),
+                        ("table_hit", Some(true)) => cuts.table.push(place),
+                        _ => {}
+                    }
                 }
                 Ok(())
             }
@@ -632,6 +698,7 @@ impl Builder {
             roots: self.roots,
             cuts: self.cuts,
             swaps: self.swaps,
+            chapter_cuts: self.chapter_cuts,
             lines: self.line,
             size,
         })

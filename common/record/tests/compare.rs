@@ -251,3 +251,102 @@ fn a_reader_that_went_away_is_the_source_of_the_error() {
     assert_eq!(source, Some(std::io::ErrorKind::BrokenPipe));
     assert_eq!(error.to_string(), "the comparison could not be written");
 }
+
+#[test]
+fn both_principal_variations_are_printed() {
+    let (a, b) = pair(2, "variations");
+    let text = compared(&a, &b);
+    for (side, record) in [("A", &a), ("B", &b)] {
+        let mut line = Vec::new();
+        let mut at = record.roots()[0];
+        while let Some(best) = record.node(at).unwrap().best {
+            line.push(best.to_string());
+            at = record.child_by_move(at, best.as_str()).unwrap();
+        }
+        assert_eq!(line.len(), 2, "two plies deep");
+        assert!(
+            text.contains(&format!("  {side}: {}\n", line.join(" "))),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn every_root_move_has_each_sides_value_or_bound_and_its_reply() {
+    use lamosca_record::Bounded;
+    let (a, b) = pair(2, "root_moves");
+    let text = compared(&a, &b);
+    let (root_a, root_b) = (a.roots()[0], b.roots()[0]);
+    let mut bounds = 0;
+    for child_b in b.children(root_b) {
+        let mv = child_b.mv.unwrap().to_string();
+        let child_a = a.node(a.child_by_move(root_a, &mv).unwrap()).unwrap();
+        // NegaMax proves every value; alpha-beta only bounds the moves it
+        // refuted, by the reply that cut their node off.
+        let value_a = Bounded::of_node(child_a).turned();
+        let value_b = Bounded::of_node(child_b).turned();
+        assert!(!value_a.is_bound());
+        let reply = |child: &lamosca_record::NodeInfo| {
+            child.cut.or(child.best).map(|mv| mv.to_string()).unwrap()
+        };
+        if value_b.is_bound() {
+            bounds += 1;
+            assert_eq!(child_b.cut, child_b.best, "the refutation is the cut");
+            assert!(value_b.to_string().starts_with('≤'), "{value_b}");
+        }
+        let row = format!(
+            "{mv:<7} {:>8} {:<7} {:>8} {}",
+            value_a.to_string(),
+            reply(child_a),
+            value_b.to_string(),
+            reply(child_b)
+        );
+        assert!(text.contains(&row), "no row '{row}' in\n{text}");
+    }
+    assert!(bounds > 0, "alpha-beta refutes some root moves");
+}
+
+#[test]
+fn the_first_node_that_differs_on_the_principal_path_is_named() {
+    let (a, b) = pair(2, "first_difference");
+    let text = compared(&a, &b);
+    assert!(
+        text.contains("Below the root, the values agree along A's principal path"),
+        "alpha-beta's principal path has NegaMax's values:\n{text}"
+    );
+    // B's leaf at the end of A's principal path, worth one more.
+    let root = a.roots()[0];
+    let first = a.node(root).unwrap().best.unwrap();
+    let node = a.child_by_move(root, first.as_str()).unwrap();
+    let second = a.node(node).unwrap().best.unwrap();
+    let (path, _) = record_search(
+        SCANDINAVIAN,
+        2,
+        Algorithm::AlphaBeta,
+        "first_difference_edited.jsonl",
+    );
+    let b_leaf = b
+        .child_by_move(
+            b.child_by_move(b.roots()[0], first.as_str()).unwrap(),
+            second.as_str(),
+        )
+        .unwrap();
+    let value = b.node(b_leaf).unwrap().value;
+    let text = fs::read_to_string(&path).unwrap();
+    let old = format!("{{\"event\":\"result\",\"node\":{b_leaf},\"value\":{value},");
+    assert!(text.contains(&old));
+    let new = format!(
+        "{{\"event\":\"result\",\"node\":{b_leaf},\"value\":{},",
+        value + 1
+    );
+    fs::write(&path, text.replace(&old, &new)).unwrap();
+    let edited = Record::open(&path).unwrap();
+    let text = compared(&a, &edited);
+    assert!(
+        text.contains(&format!(
+            "The values first differ below the root, on A's principal path, at {first} {second}\n(values for the side to move there):\n  A: {value}\n  B: {}\n",
+            value + 1
+        )),
+        "{text}"
+    );
+}

@@ -1,7 +1,7 @@
 //! `compare A B`: two records of one search side by side.
 //!
-//! Both files are read as records ([`crate::record::Record`]) and set side
-//! by side by [`crate::record::compare::compare`]. A file that is no
+//! Both files are read as records ([`lamosca_record::Record`]) and set side
+//! by side by [`lamosca_record::compare::compare`]. A file that is no
 //! record, or is cut short, is named with the line where it goes wrong;
 //! records of different positions or depths are refused. Either way the
 //! program exits with code 2.

@@ -3,7 +3,7 @@
 //! (`--fen`, `--moves`, `--depth`, the engine's switches) into a scratch
 //! record that is removed when the explorer quits.
 //!
-//! The screen and the keys are those of [`crate::record::explorer`]; this
+//! The screen and the keys are those of [`crate::explorer`]; this
 //! file runs them on a real terminal. The terminal is put back as it was
 //! when the explorer quits (`q`, Ctrl-C) and when anything panics, so a
 //! failure never leaves a shell in raw mode. On a standard output that is

@@ -7,10 +7,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 use super::state::{Explorer, Mode, MoveRow, HELP};
-use common::Color;
-use common::Position;
-use common::Square;
-use lamosca_record::Event;
+use common::{Color, Position, Square};
+use lamosca_record::{Bounded, ChapterEvent, Event};
 
 /// The width of the board: a rank digit, then three columns a square.
 const BOARD_WIDTH: u16 = 26;
@@ -111,6 +109,13 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
     } else {
         path.join(" ")
     };
+    // A re-search is its parent's position searched again: its path is
+    // the parent's, and the line says so.
+    let research = if explorer.record().is_research(node.id) {
+        format!(" (re-search of node {})", node.parent.unwrap_or(0))
+    } else {
+        String::new()
+    };
     let mut lines = vec![
         Line::from(format!(
             "node {} · {} · level {}{side}",
@@ -118,7 +123,7 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
             node.kind.name(),
             node.level
         )),
-        Line::from(format!("path: {path}")),
+        Line::from(format!("path: {path}{research}")),
         Line::from(format!("window: alpha {}, beta {}", node.alpha, node.beta)),
         Line::from(match explorer.value_so_far() {
             Some((value, Some(mv))) => format!("value so far: {value} ({mv})"),
@@ -126,10 +131,10 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
             None => "value so far: none yet".to_string(),
         }),
     ];
-    if explorer.cursor() + 1 >= node.end {
+    if explorer.returned(node) {
         lines.push(Line::from(format!(
             "returned {}{}",
-            node.value,
+            Bounded::of_node(node),
             node.best
                 .map(|mv| format!(", best {mv}"))
                 .unwrap_or_default()
@@ -143,53 +148,139 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
     lines
 }
 
-fn chapter_text(chapter: &lamosca_record::ChapterEvent) -> String {
-    let fields: Vec<String> = chapter
-        .fields
-        .iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    format!("{} {}", chapter.kind, fields.join(" "))
+/// A chapter's event in words, as the log's vocabulary says them: `stand
+/// pat on -4, which reaches beta: cut`, `lazy cut: score -10, value -10 at
+/// depth 2, margin 0, beta -10`. An event this explorer does not know
+/// shows its fields as they are.
+fn chapter_text(chapter: &ChapterEvent) -> String {
+    let field = |name: &str| {
+        chapter
+            .field(name)
+            .map_or("?".to_string(), |value| match value {
+                serde_json::Value::String(text) => text.clone(),
+                serde_json::Value::Null => "none".to_string(),
+                other => other.to_string(),
+            })
+    };
+    let cut = chapter.field("cut").and_then(|cut| cut.as_bool()) == Some(true);
+    let cuts = if cut { ", which reaches beta: cut" } else { "" };
+    match chapter.kind.as_str() {
+        "horizon" => format!(
+            "horizon: the quiescence search begins, window ({}, {})",
+            field("alpha"),
+            field("beta")
+        ),
+        "stand_pat" => format!("stand pat on {}{cuts}", field("value")),
+        "selective_stand_pat" => format!(
+            "selective stand pat on {} (the move gained {}, under the limit {}){cuts}",
+            field("value"),
+            field("gain"),
+            field("limit")
+        ),
+        "skipped" => format!(
+            "capture {} skipped: its gain stays under the win limit {}",
+            field("move"),
+            field("win_limit")
+        ),
+        "quiescence_result" => {
+            let found = chapter.field("found").and_then(|found| found.as_bool());
+            let found = if found == Some(false) {
+                ", no capture found"
+            } else {
+                ""
+            };
+            format!("quiescence returns {}{found}", field("value"))
+        }
+        "deepened" => format!(
+            "deepened to depth {} first: best {}, value {}",
+            field("depth"),
+            field("move"),
+            field("value")
+        ),
+        "lazy_cut" => format!(
+            "lazy cut: score {}, value {} at depth {}, margin {}, beta {}",
+            field("score"),
+            field("value"),
+            field("depth"),
+            field("margin"),
+            field("beta")
+        ),
+        "table_hit" => {
+            let bound = match chapter.field("bound").and_then(|bound| bound.as_i64()) {
+                Some(1) => "at least ",
+                Some(-1) => "at most ",
+                _ => "exactly ",
+            };
+            let heading = if cut { "table cut" } else { "table hit" };
+            format!(
+                "{heading}: depth {}, {bound}{}, best {}",
+                field("depth"),
+                field("value"),
+                field("move")
+            )
+        }
+        "draw" => "draw by the rules: the line ends with 0".to_string(),
+        "leaf" => format!("leaf: evaluated {}", field("eval")),
+        _ => {
+            let fields: Vec<String> = chapter
+                .fields
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            format!("{} {}", chapter.kind, fields.join(" "))
+        }
+    }
 }
 
 /// The moves in two columns, scrolled so the last move entered shows.
 fn draw_moves(frame: &mut Frame, area: Rect, explorer: &Explorer) {
     let block = Block::new()
         .borders(Borders::TOP)
-        .title(" moves in the order tried: # move order value ");
+        .title(" moves in the order tried: # move order value reply ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let rows = explorer.rows();
+    if rows.is_empty() {
+        let text = if explorer.node().is_some() {
+            "no move generated yet"
+        } else {
+            ""
+        };
+        frame.render_widget(Paragraph::new(text), inner);
+        return;
+    }
     let per_column = usize::from(inner.height.max(1));
     let columns = usize::from((inner.width / ROW_WIDTH).max(1));
     let visible = per_column * columns;
-    // The move being searched or last searched at the cursor.
-    let current = rows
-        .iter()
-        .rposition(|row| {
+    // The move being searched or last searched at the cursor; once the
+    // node has returned, its best move, so that the top of its table shows.
+    let best = explorer
+        .node()
+        .filter(|node| explorer.returned(node))
+        .and_then(|node| node.best)
+        .and_then(|best| {
+            rows.iter()
+                .position(|row| row.research.is_none() && row.mv == best.as_str())
+        });
+    let current = best.or_else(|| {
+        rows.iter().rposition(|row| {
             row.child
                 .and_then(|child| explorer.record().node(child))
                 .is_some_and(|child| child.start <= explorer.cursor())
         })
-        .unwrap_or(0);
-    let first = (current + 1).saturating_sub(visible);
-    let shown: Vec<&MoveRow> = rows.iter().skip(first).take(visible).collect();
+    });
+    let first = (current.unwrap_or(0) + 1).saturating_sub(visible);
+    let shown: Vec<(usize, &MoveRow)> = rows.iter().enumerate().skip(first).take(visible).collect();
     for (column, chunk) in shown.chunks(per_column).enumerate() {
         let lines: Vec<Line> = chunk
             .iter()
-            .map(|row| {
-                let at = first
-                    + rows
-                        .iter()
-                        .skip(first)
-                        .position(|other| other == *row)
-                        .unwrap_or(0);
-                let style = if at == current && row.child.is_some() {
+            .map(|(at, row)| {
+                let style = if Some(*at) == current {
                     Style::new().add_modifier(Modifier::BOLD)
                 } else {
                     Style::new()
                 };
-                Line::from(Span::styled(row_text(row, explorer), style))
+                Line::from(Span::styled(row_text(row), style))
             })
             .collect();
         let x = inner.x + ROW_WIDTH * column as u16;
@@ -199,22 +290,27 @@ fn draw_moves(frame: &mut Frame, area: Rect, explorer: &Explorer) {
     }
 }
 
-/// One move: `3 >c1h6   8   -12 cut`, with `>` when `pick` swapped it
-/// forward; the value once its child has returned.
-fn row_text(row: &MoveRow, explorer: &Explorer) -> String {
+/// One move: `3 >c1h6   8   ≤ -12 d7d5`, with `>` when `pick` swapped it
+/// forward, then its value or bound and the reply that refuted it (or the
+/// best reply), once its child has returned, and `cut` on the move that
+/// cut the node off; a re-search as `(re-search at depth 3)` and its value.
+fn row_text(row: &MoveRow) -> String {
+    let value = row.value.map_or(String::new(), |value| value.to_string());
+    if let Some(depth) = row.research {
+        let depth = depth.map_or("?".to_string(), |depth| depth.to_string());
+        return format!("    (re-search at depth {depth}){value:>9}");
+    }
     let tried = row.tried.map_or("-".to_string(), |n| n.to_string());
     let swap = if row.swapped_for.is_some() { '>' } else { ' ' };
     let order = row.order.map_or(String::new(), |order| order.to_string());
-    let returned = row
-        .child
-        .and_then(|child| explorer.record().node(child))
-        .is_some_and(|child| child.end <= explorer.cursor());
-    let value = match row.value {
-        Some(value) if returned => value.to_string(),
-        _ => String::new(),
-    };
-    let cut = if row.cut && returned { " cut" } else { "" };
-    format!("{tried:>3} {swap}{:<6}{order:>6}{value:>8}{cut}", row.mv)
+    let mut text = format!("{tried:>3} {swap}{:<6}{order:>6}{value:>8}", row.mv);
+    if let Some(reply) = &row.reply {
+        text += &format!(" {reply}");
+    }
+    if row.cut {
+        text += " cut";
+    }
+    text.trim_end().to_string()
 }
 
 fn event_line(explorer: &Explorer) -> String {
@@ -230,11 +326,21 @@ fn event_line(explorer: &Explorer) -> String {
             "swap: {}={} out, {}={} in",
             swap.out, swap.out_value, swap.into, swap.in_value
         ),
-        Event::Cut(cut) => format!("cut: {} fails high with {}", cut.mv, cut.value),
+        Event::Cut(cut) => {
+            let beta = explorer
+                .record()
+                .node(cut.node)
+                .map_or(String::new(), |node| format!(" ≥ beta {}", node.beta));
+            format!("alpha-beta cut: {} fails high, {}{beta}", cut.mv, cut.value)
+        }
         Event::Result(result) => format!(
             "node {} returns {}{}",
             result.node,
-            result.value,
+            explorer
+                .record()
+                .node(result.node)
+                .map_or(result.value.to_string(), |node| Bounded::of_node(node)
+                    .to_string()),
             result
                 .best
                 .as_ref()
@@ -254,7 +360,12 @@ fn event_line(explorer: &Explorer) -> String {
 
 fn status_line(explorer: &Explorer) -> String {
     if let Mode::Path(typed) = explorer.mode() {
-        return format!("go to path (from the root): {typed}_");
+        // A path that could not be followed stays open to be mended, with
+        // the reason before it.
+        return match explorer.message() {
+            Some(why) => format!("{why} · go to: {typed}_"),
+            None => format!("go to path (from the root): {typed}_"),
+        };
     }
     if let Some(message) = explorer.message() {
         return message.to_string();
@@ -267,9 +378,10 @@ fn status_line(explorer: &Explorer) -> String {
             node.id,
             record.node_count(),
             node.level,
-            node.swaps,
-            node.cut
-                .map_or("no cut".to_string(), |mv| format!("cut by {mv}"))
+            explorer.swaps_so_far(),
+            explorer
+                .cut_so_far()
+                .map_or("no cut".to_string(), |cut| cut.words())
         ),
         None => format!("{} nodes", record.node_count()),
     };

@@ -15,14 +15,24 @@
 //!   current event and the node's own chapter events;
 //! - below, the node's moves in the order they were tried, with their
 //!   ordering values, `>` on the moves `pick` swapped forward, the value
-//!   each returned (for the side to move at the node, so minus the child's)
-//!   and `cut` on the move that failed high; moves never tried follow,
-//!   without a number;
-//! - the status line: node N of the total, level, swaps and cuts, and how
-//!   far through the file the current event is.
+//!   each returned (for the side to move at the node, so minus the
+//!   child's) with its bound ([`Bounded`]: `≤ v` for a move refuted, `≥ v`
+//!   for one whose reply failed low), the reply that refuted or answered
+//!   it, and `cut` on the move that failed high; moves not tried yet
+//!   follow, without a number, in the order generated. A re-search of the
+//!   node (v0.11's internal deepening) comes first, as `(re-search at
+//!   depth N)`, with its value for the same side;
+//! - the current event, in words;
+//! - the status line: node N of the total, level, the swaps so far and
+//!   the kind of cut once there is one, and how far through the file the
+//!   current event is; or what the last key could not do.
+//!
+//! Everything shown is as it stands at the current event: a node's final
+//! state shows only once it has returned.
 
 mod draw;
 mod state;
 
 pub use draw::draw;
-pub use state::{Explorer, Key, Mode, MoveRow, HELP};
+pub use lamosca_record::{Bound, Bounded};
+pub use state::{CutKind, CutSeen, Explorer, Key, Mode, MoveRow, HELP};

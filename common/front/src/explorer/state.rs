@@ -2,9 +2,7 @@
 
 use common::Position;
 
-use lamosca_record::Event;
-use lamosca_record::RecordError;
-use lamosca_record::{MoveName, NodeInfo, Record};
+use lamosca_record::{Bounded, Event, MoveName, NodeInfo, Record, RecordError};
 
 // ANCHOR: keys
 /// The keys, with what they do, as `?` shows them.
@@ -12,10 +10,12 @@ pub const HELP: &[(&str, &str)] = &[
     ("j  down  space", "next event"),
     ("k  up", "previous event"),
     ("l  right  enter", "into the first child"),
-    ("h  left", "out to the parent"),
-    ("n", "next sibling"),
-    ("p", "previous sibling"),
-    ("c", "next cut"),
+    ("h  left", "out to the parent, where this node returned"),
+    ("n  p", "next, previous sibling"),
+    ("e", "end of this node: its result"),
+    ("E", "end of the search: the root's final table"),
+    ("c  C", "next, previous cut of any kind"),
+    ("a  t  z  #", "next alpha-beta, stand-pat, lazy, table cut"),
     ("s", "next swap"),
     ("g", "go to a path typed as moves, from the root"),
     ("  enter  esc", "go there, or cancel"),
@@ -86,24 +86,109 @@ pub enum Mode {
     Path(String),
 }
 
-/// One move of the current node, as the screen lists it.
+/// One move of the current node, as the screen lists it at the cursor:
+/// what has not happened yet by the current event is not shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
-    /// The move.
+    /// The move; for a re-search, the node's own move (none at a root).
     pub mv: String,
-    /// Its place in the order tried, from 1; `None` if never tried.
+    /// Its place in the order tried, from 1, once it has been entered;
+    /// `None` if not tried yet, or never, and for a re-search.
     pub tried: Option<usize>,
     /// Its ordering value, if the node listed its moves.
     pub order: Option<i32>,
-    /// The move `pick` swapped it in for, if it did.
+    /// The move `pick` swapped it in for, once it has.
     pub swapped_for: Option<String>,
     /// The value it returned, for the side to move at the node (minus its
-    /// child's); the screen shows it once the cursor is past the child.
-    pub value: Option<i32>,
-    /// True for the move that cut the node off.
+    /// child's, the bound turned round), once its child has returned; a
+    /// re-search's value is for the same side and is not negated.
+    pub value: Option<Bounded>,
+    /// The reply that refuted it (the move that cut its child off) or
+    /// the best reply found, once its child has returned.
+    pub reply: Option<String>,
+    /// True for the move that cut the node off, once it has.
     pub cut: bool,
     /// Its child node, if tried.
     pub child: Option<u32>,
+    /// For a re-search of the node (v0.11's internal deepening): the depth
+    /// it searched, if the record says.
+    pub research: Option<Option<i64>>,
+}
+
+/// The kinds of cut a record can hold: a node ends before its moves are
+/// all searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutKind {
+    /// A move failed high (`cut`): alpha-beta, from v0.09 on.
+    AlphaBeta,
+    /// The side to move stood pat at or above beta (`stand_pat` or
+    /// `selective_stand_pat` with `"cut":true`): v0.10 and v0.11.
+    StandPat,
+    /// v0.11's lazy cut (`lazy_cut`).
+    Lazy,
+    /// An entry of v0.11's transposition table settled the node
+    /// (`table_hit` with `"cut":true`).
+    Table,
+}
+
+impl CutKind {
+    /// The kind's name, as the status line and the messages say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CutKind::AlphaBeta => "alpha-beta",
+            CutKind::StandPat => "stand-pat",
+            CutKind::Lazy => "lazy",
+            CutKind::Table => "table",
+        }
+    }
+
+    /// The places of this kind of cut in `record`, in the order of the
+    /// file.
+    fn places(self, record: &Record) -> &[lamosca_record::Place] {
+        match self {
+            CutKind::AlphaBeta => record.cuts(),
+            CutKind::StandPat => record.stand_pat_cuts(),
+            CutKind::Lazy => record.lazy_cuts(),
+            CutKind::Table => record.table_cuts(),
+        }
+    }
+
+    /// Why a search has none of this kind, and how to get some, in a
+    /// status line (80 columns): the record's header says which version
+    /// searched, with which options.
+    fn none_in(self, record: &Record) -> String {
+        let options = &record.header().options;
+        let option = |name: &str| options.get(name);
+        match self {
+            CutKind::AlphaBeta => {
+                "no alpha-beta cut: NegaMax (v0.07) searches every move; v0.09 cuts".to_string()
+            }
+            CutKind::StandPat => {
+                "no stand-pat cut: stand pats come with v0.10's quiescence, and v0.11".to_string()
+            }
+            CutKind::Lazy => match (option("Lazy"), option("Margin")) {
+                (Some(serde_json::Value::Bool(false)), _) => {
+                    "no lazy cut in this search: lazy cuts are off (--no-lazy)".to_string()
+                }
+                (_, Some(margin)) => format!(
+                    "no lazy cut in this search at margin {margin}: \
+                     try explore --depth 5 --margin 0"
+                ),
+                _ => "no lazy cut: they are v0.11's; try lamosca-v11-lazy explore --margin 0"
+                    .to_string(),
+            },
+            CutKind::Table => match option("Hash") {
+                Some(hash) if hash.as_u64() == Some(0) => {
+                    "no table cut in this search: the table is off; try --hash 16".to_string()
+                }
+                Some(_) => "no table cut in this search: try a deeper one".to_string(),
+                None => {
+                    "no table cut: the table is v0.11's; try lamosca-v11-lazy explore --hash 16"
+                        .to_string()
+                }
+            },
+        }
+    }
 }
 
 /// The explorer's state: the current event, its node, and the node's view.
@@ -123,7 +208,18 @@ struct NodeView {
     events: Vec<(u64, Event)>,
     path: Vec<MoveName>,
     board: Result<Position, String>,
-    rows: Vec<MoveRow>,
+    rows: Vec<RowPlan>,
+    /// The moves in the order the node generated them.
+    generated: Vec<String>,
+}
+
+/// A row as it stands once the node has returned, with the offsets of
+/// what it shows, so that the row at the cursor shows only what has
+/// happened by then.
+struct RowPlan {
+    row: MoveRow,
+    /// The offset of the swap that brought the move forward.
+    swapped_at: Option<u64>,
 }
 
 impl<'r> Explorer<'r> {
@@ -176,10 +272,76 @@ impl<'r> Explorer<'r> {
         self.node.as_ref().map(|view| &view.board)
     }
 
-    /// The current node's moves: tried ones in the order tried, then the
-    /// others.
-    pub fn rows(&self) -> &[MoveRow] {
-        self.node.as_ref().map_or(&[], |view| &view.rows)
+    /// The current node's moves as they stand at the cursor: its
+    /// re-searches first, then the moves tried, in the order tried, then
+    /// the others. Nothing is listed before the node has generated its
+    /// moves or entered a child.
+    pub fn rows(&self) -> Vec<MoveRow> {
+        let Some(view) = self.node.as_ref() else {
+            return Vec::new();
+        };
+        let generated = view
+            .events
+            .iter()
+            .any(|(offset, event)| matches!(event, Event::Moves(_)) && *offset <= self.cursor);
+        let cut_happened = self.cut_so_far().is_some();
+        let mut rows = Vec::new();
+        for plan in &view.rows {
+            let mut row = plan.row.clone();
+            let child = row.child.and_then(|child| self.record.node(child));
+            let entered = child.is_some_and(|child| child.start <= self.cursor);
+            let returned = child.is_some_and(|child| self.returned(child));
+            if child.is_none() && !generated {
+                continue;
+            }
+            if child.is_some() && !entered && !generated {
+                continue;
+            }
+            if !entered {
+                row.tried = None;
+            }
+            if plan.swapped_at.is_none_or(|at| at > self.cursor) {
+                row.swapped_for = None;
+            }
+            if !returned {
+                row.value = None;
+                row.reply = None;
+            }
+            row.cut = row.cut && returned && cut_happened;
+            rows.push(row);
+        }
+        // The moves not entered yet follow those that were, in the order
+        // the node generated them: the order it will try them in is not
+        // known yet.
+        let listed = |mv: &str| view.generated.iter().position(|name| name == mv);
+        rows.sort_by_key(|row| {
+            let waiting = row.tried.is_none();
+            (
+                row.research.is_none(),
+                waiting,
+                if waiting { listed(&row.mv) } else { None },
+            )
+        });
+        rows
+    }
+
+    /// True once node `info` has returned by the cursor: the cursor is past
+    /// it, or on its `result` (seen from the node or from its parent).
+    pub fn returned(&self, info: &NodeInfo) -> bool {
+        info.end <= self.cursor
+            || matches!(&self.event, Event::Result(result) if result.node == info.id)
+    }
+
+    /// The swaps the current node has made by the cursor.
+    pub fn swaps_so_far(&self) -> usize {
+        self.events_so_far()
+            .filter(|event| matches!(event, Event::Swap(_)))
+            .count()
+    }
+
+    /// How the current node has been cut off by the cursor, if it has.
+    pub fn cut_so_far(&self) -> Option<CutSeen> {
+        self.events_so_far().find_map(CutSeen::of)
     }
 
     /// The current node's own events up to and including the cursor.
@@ -197,7 +359,7 @@ impl<'r> Explorer<'r> {
     /// any stand pat, or the node's result once it has returned.
     pub fn value_so_far(&self) -> Option<(i32, Option<String>)> {
         let view = self.node.as_ref()?;
-        if self.cursor + 1 >= view.info.end {
+        if self.returned(&view.info) {
             return Some((view.info.value, view.info.best.map(|mv| mv.to_string())));
         }
         let mut best: Option<(i32, Option<String>)> = None;
@@ -215,8 +377,10 @@ impl<'r> Explorer<'r> {
                 }
             }
         }
-        for child in self.record.children(view.info.id) {
-            if child.end <= self.cursor {
+        // A re-search is the node's own position searched shallower: it is
+        // no move, and its value is not one the node has found by moving.
+        for child in self.record.move_children(view.info.id) {
+            if self.returned(child) {
                 offer(-child.value, child.mv.map(|mv| mv.to_string()));
             }
         }
@@ -265,10 +429,7 @@ impl<'r> Explorer<'r> {
                     .and_then(|node| self.record.first_child(node.id));
                 self.go_to_node_or(child, "this node has no child")?;
             }
-            Key::Char('h') | Key::Left => {
-                let parent = self.node().and_then(|node| node.parent);
-                self.go_to_node_or(parent, "this node is a root")?;
-            }
+            Key::Char('h') | Key::Left => self.out_to_parent()?,
             Key::Char('n') => {
                 let next = self
                     .node()
@@ -281,14 +442,14 @@ impl<'r> Explorer<'r> {
                     .and_then(|node| self.record.previous_sibling(node.id));
                 self.go_to_node_or(previous, "no previous sibling")?;
             }
-            Key::Char('c') => {
-                let cuts = self.record.cuts();
-                let next = cuts.partition_point(|place| place.offset <= self.cursor);
-                match cuts.get(next) {
-                    Some(place) => self.go_to(place.offset)?,
-                    None => self.message = Some("no cut after this event".to_string()),
-                }
-            }
+            Key::Char('e') => self.end_of_node()?,
+            Key::Char('E') => self.end_of_search()?,
+            Key::Char('c') => self.next_cut(&CUT_KINDS)?,
+            Key::Char('C') => self.previous_cut()?,
+            Key::Char('a') => self.next_cut(&[CutKind::AlphaBeta])?,
+            Key::Char('t') => self.next_cut(&[CutKind::StandPat])?,
+            Key::Char('z') => self.next_cut(&[CutKind::Lazy])?,
+            Key::Char('#') => self.next_cut(&[CutKind::Table])?,
             Key::Char('s') => {
                 let swaps = self.record.swaps();
                 let next = swaps.partition_point(|place| place.offset <= self.cursor);
@@ -317,7 +478,9 @@ impl<'r> Explorer<'r> {
     }
 
     /// Goes to the node the moves lead to from the current root, as far as
-    /// they lead.
+    /// they lead. A word that is no move in `e2e4` form, or no legal move
+    /// where it is played, moves nothing: the prompt stays open with the
+    /// text, to be mended.
     fn follow(&mut self, typed: &str) -> Result<(), RecordError> {
         let root = self
             .node()
@@ -327,16 +490,45 @@ impl<'r> Explorer<'r> {
             self.message = Some("the record has no node".to_string());
             return Ok(());
         };
-        for mv in typed.split_whitespace() {
-            match self.record.child_by_move(at, mv) {
-                Some(child) => at = child,
-                None => {
-                    self.message = Some(format!("{mv} was not searched here"));
-                    break;
+        let mut position = match Position::from_fen(&self.record.header().fen) {
+            Ok(position) => position,
+            Err(error) => {
+                self.message = Some(format!("bad fen in the header: {error}"));
+                return Ok(());
+            }
+        };
+        let mut searched = true;
+        for (played, mv) in typed.split_whitespace().enumerate() {
+            if !is_move_form(mv) {
+                return self.keep_typing(typed, format!("{mv} is not a move in e2e4 form"));
+            }
+            let Ok(legal) = position.parse_move(mv) else {
+                let place = match played {
+                    0 => "at the root".to_string(),
+                    _ => format!("after {}", words_before(typed, played)),
+                };
+                return self.keep_typing(typed, format!("{mv} is not a legal move {place}"));
+            };
+            position.make(legal);
+            if searched {
+                match self.record.child_by_move(at, mv) {
+                    Some(child) => at = child,
+                    None => {
+                        self.message = Some(format!("{mv} was not searched here"));
+                        searched = false;
+                    }
                 }
             }
         }
         self.go_to_node(at)
+    }
+
+    /// Leaves the prompt open with `typed` and says why it was not
+    /// followed.
+    fn keep_typing(&mut self, typed: &str, why: String) -> Result<(), RecordError> {
+        self.mode = Mode::Path(typed.to_string());
+        self.message = Some(why);
+        Ok(())
     }
 
     fn root_of(&self, mut id: u32) -> u32 {
@@ -383,15 +575,110 @@ impl<'r> Explorer<'r> {
         }
     }
 
+    /// The cuts of the `kinds` asked for, in the order of the file.
+    fn cuts_of(&self, kinds: &[CutKind]) -> Vec<(u64, CutKind)> {
+        let mut cuts: Vec<(u64, CutKind)> = kinds
+            .iter()
+            .flat_map(|&kind| {
+                kind.places(self.record)
+                    .iter()
+                    .map(move |place| (place.offset, kind))
+            })
+            .collect();
+        cuts.sort_unstable_by_key(|(offset, _)| *offset);
+        cuts
+    }
+
+    /// On to the next cut of one of `kinds`; or says there is none after
+    /// the cursor, or none at all and how to get some.
+    fn next_cut(&mut self, kinds: &[CutKind]) -> Result<(), RecordError> {
+        let cuts = self.cuts_of(kinds);
+        let next = cuts.partition_point(|(offset, _)| *offset <= self.cursor);
+        match cuts.get(next) {
+            Some(&(offset, _)) => self.go_to(offset),
+            None => {
+                let name = match kinds {
+                    [kind] => format!("{} cut", kind.name()),
+                    _ => "cut".to_string(),
+                };
+                self.message = Some(match (cuts.len(), kinds) {
+                    (0, [kind]) => kind.none_in(self.record),
+                    (0, _) => "this search has no cut of any kind".to_string(),
+                    (count, _) => {
+                        format!("no {name} after this event ({count} in the search: C goes back)")
+                    }
+                });
+                Ok(())
+            }
+        }
+    }
+
+    /// Back to the previous cut of any kind.
+    fn previous_cut(&mut self) -> Result<(), RecordError> {
+        let cuts = self.cuts_of(&CUT_KINDS);
+        let before = cuts.partition_point(|(offset, _)| *offset < self.cursor);
+        match before.checked_sub(1).and_then(|at| cuts.get(at)) {
+            Some(&(offset, _)) => self.go_to(offset),
+            None => {
+                self.message = Some("no cut before this event".to_string());
+                Ok(())
+            }
+        }
+    }
+
+    /// On to the current node's `result`: what it returned.
+    fn end_of_node(&mut self) -> Result<(), RecordError> {
+        let Some(node) = self.node().copied() else {
+            self.message = Some("no node here".to_string());
+            return Ok(());
+        };
+        match self.record.previous_line(node.end)? {
+            Some(result) => self.go_to_in(result, Some(node.id)),
+            None => Ok(()),
+        }
+    }
+
+    /// On to the report, the last line: the last root shown as it
+    /// returned, with every move's value or bound.
+    fn end_of_search(&mut self) -> Result<(), RecordError> {
+        match self.record.previous_line(self.record.size())? {
+            Some(report) => self.go_to(report),
+            None => Ok(()),
+        }
+    }
+
+    /// Out to the parent, at the moment the current node returned to it:
+    /// the parent with the child's value in its table.
+    fn out_to_parent(&mut self) -> Result<(), RecordError> {
+        let Some(node) = self.node().copied() else {
+            self.message = Some("no node here".to_string());
+            return Ok(());
+        };
+        let Some(parent) = node.parent else {
+            self.message = Some("this node is a root".to_string());
+            return Ok(());
+        };
+        match self.record.previous_line(node.end)? {
+            Some(result) => self.go_to_in(result, Some(parent)),
+            None => self.go_to_node(parent),
+        }
+    }
+
     /// Moves the cursor to the event at `offset`, and reads its node if it
     /// is another.
     fn go_to(&mut self, offset: u64) -> Result<(), RecordError> {
+        self.go_to_in(offset, None)
+    }
+
+    /// Moves the cursor to the event at `offset`, shown as part of node
+    /// `shown` (a child's `result` seen from its parent) or of its own.
+    fn go_to_in(&mut self, offset: u64, shown: Option<u32>) -> Result<(), RecordError> {
         let Some((event, _)) = self.record.line_at(offset)? else {
             return Ok(());
         };
         // An event of no node (the header, the report, a deepening
         // iteration) shows the root nearest before it.
-        let node = event.node().or_else(|| {
+        let node = shown.or(event.node()).or_else(|| {
             let roots = self.record.roots();
             let before = roots.partition_point(|&root| {
                 self.record
@@ -419,12 +706,20 @@ impl<'r> Explorer<'r> {
         let path = record.path(id);
         let board = board(&record.header().fen, &path);
         let rows = rows(record, &info, &events);
+        let generated = events
+            .iter()
+            .find_map(|(_, event)| match event {
+                Event::Moves(list) => Some(list.moves.iter().map(|m| m.mv.clone()).collect()),
+                _ => None,
+            })
+            .unwrap_or_default();
         Ok(NodeView {
             info,
             events,
             path,
             board,
             rows,
+            generated,
         })
     }
 }
@@ -442,16 +737,17 @@ fn board(fen: &str, path: &[MoveName]) -> Result<Position, String> {
     Ok(position)
 }
 
-/// The node's moves: those tried, in order, then the rest of its list.
-fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<MoveRow> {
+/// The node's re-searches and moves, as they stand once it has returned:
+/// the re-searches, the moves tried, in order, then the rest of its list.
+fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<RowPlan> {
     let mut orders: Vec<(String, i32)> = Vec::new();
-    let mut swapped: Vec<(String, String)> = Vec::new();
-    for (_, event) in events {
+    let mut swapped: Vec<(String, String, u64)> = Vec::new();
+    for (offset, event) in events {
         match event {
             Event::Moves(list) => {
                 orders = list.moves.iter().map(|m| (m.mv.clone(), m.order)).collect();
             }
-            Event::Swap(swap) => swapped.push((swap.into.clone(), swap.out.clone())),
+            Event::Swap(swap) => swapped.push((swap.into.clone(), swap.out.clone(), *offset)),
             _ => {}
         }
     }
@@ -461,37 +757,156 @@ fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<MoveRo
             .find(|(name, _)| name == mv)
             .map(|(_, order)| *order)
     };
-    let mut rows: Vec<MoveRow> = record
-        .children(info.id)
-        .enumerate()
-        .map(|(index, child)| {
-            let mv = child.mv.map(|mv| mv.to_string()).unwrap_or_default();
-            MoveRow {
-                tried: Some(index + 1),
+    let mut plans = Vec::new();
+    let mut tried = 0;
+    for child in record.children(info.id) {
+        let mv = child.mv.map(|mv| mv.to_string()).unwrap_or_default();
+        let value = Bounded::of_node(child);
+        let reply = child.cut.or(child.best).map(|mv| mv.to_string());
+        if record.is_research(child.id) {
+            plans.push(RowPlan {
+                row: MoveRow {
+                    mv,
+                    tried: None,
+                    order: None,
+                    swapped_for: None,
+                    value: Some(value),
+                    reply,
+                    cut: false,
+                    child: Some(child.id),
+                    research: Some(research_depth(child, events)),
+                },
+                swapped_at: None,
+            });
+            continue;
+        }
+        tried += 1;
+        let swap = swapped
+            .iter()
+            .find(|(into, _, at)| *into == mv && *at < child.start);
+        plans.push(RowPlan {
+            row: MoveRow {
+                tried: Some(tried),
                 order: order_of(&mv),
-                swapped_for: swapped
-                    .iter()
-                    .find(|(into, _)| *into == mv)
-                    .map(|(_, out)| out.clone()),
-                value: Some(-child.value),
+                swapped_for: swap.map(|(_, out, _)| out.clone()),
+                value: Some(value.turned()),
+                reply,
                 cut: info.cut.is_some_and(|cut| cut.as_str() == mv),
                 child: Some(child.id),
+                research: None,
                 mv,
-            }
-        })
-        .collect();
+            },
+            swapped_at: swap.map(|(_, _, at)| *at),
+        });
+    }
     for (mv, order) in orders {
-        if rows.iter().all(|row| row.mv != mv) {
-            rows.push(MoveRow {
-                mv,
-                tried: None,
-                order: Some(order),
-                swapped_for: None,
-                value: None,
-                cut: false,
-                child: None,
+        let listed = plans
+            .iter()
+            .any(|plan| plan.row.research.is_none() && plan.row.mv == mv);
+        if !listed {
+            plans.push(RowPlan {
+                row: MoveRow {
+                    mv,
+                    tried: None,
+                    order: Some(order),
+                    swapped_for: None,
+                    value: None,
+                    reply: None,
+                    cut: false,
+                    child: None,
+                    research: None,
+                },
+                swapped_at: None,
             });
         }
     }
-    rows
+    plans
+}
+
+/// The depth a re-search searched, from the `deepened` event its parent
+/// writes once it returns.
+fn research_depth(child: &NodeInfo, events: &[(u64, Event)]) -> Option<i64> {
+    events
+        .iter()
+        .filter(|(offset, _)| *offset >= child.end)
+        .find_map(|(_, event)| match event {
+            Event::Chapter(chapter) if chapter.kind == "deepened" => {
+                chapter.field("depth").and_then(|depth| depth.as_i64())
+            }
+            _ => None,
+        })
+}
+
+/// True for a move in UCI's `e2e4` form: two squares, and a promotion
+/// piece if any.
+fn is_move_form(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let square =
+        |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
+    match bytes {
+        [a, b, c, d] => square(*a, *b) && square(*c, *d),
+        [a, b, c, d, piece] => square(*a, *b) && square(*c, *d) && b"qrbn".contains(piece),
+        _ => false,
+    }
+}
+
+/// The first `count` words of `typed`, joined by spaces.
+fn words_before(typed: &str, count: usize) -> String {
+    typed
+        .split_whitespace()
+        .take(count)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every kind of cut, as `c` and `C` look for them.
+const CUT_KINDS: [CutKind; 4] = [
+    CutKind::AlphaBeta,
+    CutKind::StandPat,
+    CutKind::Lazy,
+    CutKind::Table,
+];
+
+/// How a node was cut off: by a move that failed high (alpha-beta), by
+/// standing pat, lazily, or by the transposition table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CutSeen {
+    /// A move failed high: alpha-beta's cut, by the move named.
+    AlphaBeta(String),
+    /// The side to move stood pat at or above beta.
+    StandPat,
+    /// v0.11's lazy cut: the node's score and its shallower search beat
+    /// beta by the margin.
+    Lazy,
+    /// A table entry settled the node.
+    Table,
+}
+
+impl CutSeen {
+    /// The cut an event makes, if it makes one.
+    fn of(event: &Event) -> Option<CutSeen> {
+        match event {
+            Event::Cut(cut) => Some(CutSeen::AlphaBeta(cut.mv.clone())),
+            Event::Chapter(chapter) => {
+                let cut = chapter.field("cut").and_then(|cut| cut.as_bool()) == Some(true);
+                match chapter.kind.as_str() {
+                    "stand_pat" | "selective_stand_pat" if cut => Some(CutSeen::StandPat),
+                    "lazy_cut" => Some(CutSeen::Lazy),
+                    "table_hit" if cut => Some(CutSeen::Table),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The cut in words, for the status line: `alpha-beta cut by e7e5`.
+    pub fn words(&self) -> String {
+        match self {
+            CutSeen::AlphaBeta(mv) => format!("alpha-beta cut by {mv}"),
+            CutSeen::StandPat => "stand-pat cut".to_string(),
+            CutSeen::Lazy => "lazy cut".to_string(),
+            CutSeen::Table => "table cut".to_string(),
+        }
+    }
 }
