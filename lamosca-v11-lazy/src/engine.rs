@@ -1,18 +1,20 @@
 //! The engine the driver calls: its switches, the root's iterations, and
 //! the figures it reports.
 
-use common::{Move, MoveStack, Position};
+use common::{MoveStack, Position};
 use lamosca_search::events::Tracer;
 use lamosca_search::{
-    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, Statistic, INFINITY,
+    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, INFINITY,
 };
 use lamosca_v09::ordering::Killers;
 use lamosca_v10_quiescence::Quiescence;
 
+use crate::counts::Counts;
 use crate::node::Node;
 use crate::pruning::GROWTH_MARGIN;
 use crate::scoring::{to_centipawns, Evaluation, Scoring};
 use crate::search::Search;
+use crate::switches::Switches;
 use crate::tt::Table;
 
 // ANCHOR: options
@@ -91,36 +93,6 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
 /// The largest table offered, in MB: a GUI's usual ceiling, far above what
 /// a game at a fast clock fills.
 const MAX_HASH_MB: i64 = 1024;
-
-/// The switches, as the search reads them.
-#[derive(Clone, Copy, Debug)]
-pub struct Switches {
-    /// Internal iterative deepening.
-    pub iid: bool,
-    /// Lazy cuts (they need the internal deepening's result).
-    pub lazy: bool,
-    /// The selective stand pat.
-    pub selective: bool,
-    /// The growth margin, in centipawns.
-    pub margin: i32,
-    /// The tables behind the gains.
-    pub evaluation: Evaluation,
-    /// The transposition table's size in MB; 0 for none.
-    pub hash: usize,
-}
-
-impl Default for Switches {
-    fn default() -> Self {
-        Switches {
-            iid: true,
-            lazy: true,
-            selective: true,
-            margin: to_centipawns(GROWTH_MARGIN),
-            evaluation: Evaluation::Lamosca,
-            hash: 0,
-        }
-    }
-}
 
 /// LaMoSca v0.11: Kornilov's search with internal iterative deepening,
 /// lazy cuts, a selective stand pat and incremental scoring, with v0.10's
@@ -266,76 +238,4 @@ impl LazySearch {
             depth_reached: 0,
         }
     }
-}
-
-/// What a search counts, for its statistics; the quiescence counts its own
-/// nodes.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Counts {
-    pub(crate) nodes: u64,
-    /// Nodes cut off by a move that reached beta.
-    pub(crate) cuts: u64,
-    /// Of those, the nodes cut off by the move the deepening handed up.
-    pub(crate) hint_cuts: u64,
-    /// Searches two plies shallower run before a node's own.
-    pub(crate) deepenings: u64,
-    /// Nodes cut off unsearched.
-    pub(crate) lazy_cuts: u64,
-    /// Nodes whose side to move stood pat in the main search.
-    pub(crate) stand_pats: u64,
-    /// Of those, the nodes where that alone reached beta.
-    pub(crate) stand_pat_cuts: u64,
-    /// Lines ended by a draw by the rules.
-    pub(crate) draws: u64,
-    /// Nodes that looked their position up in the transposition table.
-    pub(crate) probes: u64,
-    /// Of those, the nodes that found it there.
-    pub(crate) hits: u64,
-    /// Of those, the nodes the stored value settled at once.
-    pub(crate) table_cuts: u64,
-}
-
-impl Counts {
-    /// The figures printed after the trace; the quiescence's, `(nodes,
-    /// stand-pat cut-offs)`, counted by v0.10's search; the table's, `(used,
-    /// slots)`, only when it is on, so that a search without it prints what
-    /// v0.11 always printed. Both kinds of stand pat that end a node are
-    /// named apart: the selective search's and the quiescence's.
-    fn statistics(
-        &self,
-        (quiescence_nodes, quiescence_cuts): (u64, u64),
-        nodes: u64,
-        depth: u32,
-        table: Option<(u64, u64)>,
-    ) -> Vec<Statistic> {
-        let mut statistics = vec![
-            Statistic::share("quiescence nodes", quiescence_nodes, nodes),
-            Statistic::count("beta cut-offs", self.cuts),
-            Statistic::share("cut-offs by the move handed up", self.hint_cuts, self.cuts),
-            Statistic::count("internal deepenings", self.deepenings),
-            Statistic::count("lazy cuts", self.lazy_cuts),
-            Statistic::count("selective stand pats", self.stand_pats),
-            Statistic::count("selective stand-pat cut-offs", self.stand_pat_cuts),
-            Statistic::count("quiescence stand-pat cut-offs", quiescence_cuts),
-            Statistic::count("draws", self.draws),
-            Statistic::count("depth reached", u64::from(depth)),
-            Statistic::branching_factor(nodes, depth),
-        ];
-        if let Some((used, slots)) = table {
-            statistics.extend([
-                Statistic::count("hash probes", self.probes),
-                Statistic::share("hash hits", self.hits, self.probes),
-                Statistic::share("hash cut-offs", self.table_cuts, self.probes),
-                Statistic::share("hash slots used", used, slots),
-            ]);
-        }
-        statistics
-    }
-}
-
-/// The root's move and value, recorded while time is not over.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Answer {
-    pub(crate) mv: Move,
-    pub(crate) value: i32,
 }

@@ -40,6 +40,7 @@
 //! assert!(report.depth >= 2 && report.depth % 2 == 0); // 2, 4, 6, ...
 //! ```
 
+mod counts;
 mod engine;
 pub mod events;
 mod node;
@@ -47,10 +48,12 @@ pub mod ordering;
 pub mod pruning;
 pub mod scoring;
 mod search;
+mod switches;
 #[cfg(test)]
 mod tests;
 pub mod tt;
 
-pub use engine::{LazySearch, Switches};
+pub use engine::LazySearch;
 pub use node::{Arrival, Hint, Node};
 pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};
+pub use switches::Switches;

@@ -14,12 +14,13 @@ use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
-use crate::engine::{Answer, Counts, Switches};
+use crate::counts::{Answer, Counts};
 use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat, TableHit};
 use crate::node::{Hint, Node};
 use crate::ordering::score_moves;
 use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
+use crate::switches::Switches;
 use crate::tt::{cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
 
 /// One search: what the recursion shares.

@@ -1,0 +1,77 @@
+//! What a search counts as it goes, the figures its report gives, and the
+//! answer the root records.
+
+use common::Move;
+use lamosca_search::Statistic;
+
+/// What a search counts, for its statistics; the quiescence counts its own
+/// nodes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
+    pub(crate) nodes: u64,
+    /// Nodes cut off by a move that reached beta.
+    pub(crate) cuts: u64,
+    /// Of those, the nodes cut off by the move the deepening handed up.
+    pub(crate) hint_cuts: u64,
+    /// Searches two plies shallower run before a node's own.
+    pub(crate) deepenings: u64,
+    /// Nodes cut off unsearched.
+    pub(crate) lazy_cuts: u64,
+    /// Nodes whose side to move stood pat in the main search.
+    pub(crate) stand_pats: u64,
+    /// Of those, the nodes where that alone reached beta.
+    pub(crate) stand_pat_cuts: u64,
+    /// Lines ended by a draw by the rules.
+    pub(crate) draws: u64,
+    /// Nodes that looked their position up in the transposition table.
+    pub(crate) probes: u64,
+    /// Of those, the nodes that found it there.
+    pub(crate) hits: u64,
+    /// Of those, the nodes the stored value settled at once.
+    pub(crate) table_cuts: u64,
+}
+
+impl Counts {
+    /// The figures printed after the trace; the quiescence's, `(nodes,
+    /// stand-pat cut-offs)`, counted by v0.10's search; the table's, `(used,
+    /// slots)`, only when it is on, so that a search without it prints what
+    /// v0.11 always printed. Both kinds of stand pat that end a node are
+    /// named apart: the selective search's and the quiescence's.
+    pub(crate) fn statistics(
+        &self,
+        (quiescence_nodes, quiescence_cuts): (u64, u64),
+        nodes: u64,
+        depth: u32,
+        table: Option<(u64, u64)>,
+    ) -> Vec<Statistic> {
+        let mut statistics = vec![
+            Statistic::share("quiescence nodes", quiescence_nodes, nodes),
+            Statistic::count("beta cut-offs", self.cuts),
+            Statistic::share("cut-offs by the move handed up", self.hint_cuts, self.cuts),
+            Statistic::count("internal deepenings", self.deepenings),
+            Statistic::count("lazy cuts", self.lazy_cuts),
+            Statistic::count("selective stand pats", self.stand_pats),
+            Statistic::count("selective stand-pat cut-offs", self.stand_pat_cuts),
+            Statistic::count("quiescence stand-pat cut-offs", quiescence_cuts),
+            Statistic::count("draws", self.draws),
+            Statistic::count("depth reached", u64::from(depth)),
+            Statistic::branching_factor(nodes, depth),
+        ];
+        if let Some((used, slots)) = table {
+            statistics.extend([
+                Statistic::count("hash probes", self.probes),
+                Statistic::share("hash hits", self.hits, self.probes),
+                Statistic::share("hash cut-offs", self.table_cuts, self.probes),
+                Statistic::share("hash slots used", used, slots),
+            ]);
+        }
+        statistics
+    }
+}
+
+/// The root's move and value, recorded while time is not over.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answer {
+    pub(crate) mv: Move,
+    pub(crate) value: i32,
+}
