@@ -83,13 +83,16 @@ pub struct Reference {
     pub target: String,
 }
 
-/// What the check needs of one page: its references and its ids.
+/// What the check needs of one page: its references, its ids and its
+/// runnable code blocks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Page {
     /// Every `href` and `src`, in order.
     pub references: Vec<Reference>,
     /// Every `id` and `name`.
     pub ids: BTreeSet<String>,
+    /// The code blocks mdBook gives a Run button (`<pre class="playground">`).
+    pub runnable: usize,
 }
 
 /// Collects a page's references and ids as the tokenizer meets its tags.
@@ -125,6 +128,12 @@ impl TokenSink for Collector {
                 }
                 "name" if &*tag.name == "a" => {
                     page.ids.insert(value);
+                }
+                "class"
+                    if &*tag.name == "pre"
+                        && value.split_whitespace().any(|c| c == "playground") =>
+                {
+                    page.runnable += 1;
                 }
                 _ => {}
             }
@@ -240,6 +249,9 @@ pub struct SiteReport {
     pub followed: usize,
     /// The targets that lead nowhere.
     pub broken: Vec<BrokenTarget>,
+    /// The pages with a Rust block a reader could send to the playground,
+    /// where a piece of the workspace cannot compile.
+    pub runnable: Vec<PathBuf>,
 }
 
 /// Checks every `.html` page under `site`.
@@ -257,6 +269,9 @@ pub fn check_site(site: &Path) -> io::Result<SiteReport> {
         ..SiteReport::default()
     };
     for (page_path, page) in &pages {
+        if page.runnable > 0 {
+            report.runnable.push(page_path.clone());
+        }
         for reference in &page.references {
             let target = reference.target.trim();
             if target.is_empty() || is_external(target) {
@@ -309,6 +324,15 @@ pub fn check_site(site: &Path) -> io::Result<SiteReport> {
 mod tests {
     use super::*;
     use crate::scratch::Scratch;
+
+    #[test]
+    fn counts_the_blocks_mdbook_makes_runnable() {
+        let runnable =
+            r#"<pre class="playground"><code class="language-rust">fn main() {}</code></pre>"#;
+        let quiet = r#"<pre><code class="language-rust ignore">fn main() {}</code></pre>"#;
+        assert_eq!(scan(runnable).runnable, 1);
+        assert_eq!(scan(quiet).runnable, 0);
+    }
 
     #[test]
     fn reads_tags_not_text_scripts_or_comments() {

@@ -1,6 +1,5 @@
 //! The checks that keep the book tied to the code.
 
-pub mod fences;
 pub mod html;
 pub mod includes;
 pub mod links;
