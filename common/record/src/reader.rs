@@ -154,21 +154,22 @@ struct Peek<'a> {
     cut: Option<bool>,
 }
 
-/// A move list, read without copying its moves.
+/// A move list, read without copying its moves. The moves are read only
+/// to check that the list is well formed, hence the leading underscores.
 #[derive(Deserialize)]
 struct MovesPeek<'a> {
     node: u32,
-    #[serde(borrow)]
-    #[allow(dead_code)] // read to check the list is well formed
-    moves: Vec<OrderedPeek<'a>>,
+    #[serde(borrow, rename = "moves")]
+    _moves: Vec<OrderedPeek<'a>>,
 }
 
+/// One move of a list, read only to check that it is well formed.
 #[derive(Deserialize)]
-#[allow(dead_code)] // read to check each move is well formed
 struct OrderedPeek<'a> {
     #[serde(rename = "move")]
-    mv: &'a str,
-    order: i32,
+    _mv: &'a str,
+    #[serde(rename = "order")]
+    _order: i32,
 }
 
 /// The least a line must have: a chapter event may use `value` or `move`
@@ -385,11 +386,6 @@ impl Record {
             }
             end = from;
         }
-    }
-
-    /// The node an event at `offset` belongs to, if any.
-    pub fn node_of_line(&self, offset: u64) -> Result<Option<u32>, RecordError> {
-        Ok(self.line_at(offset)?.and_then(|(event, _)| event.node()))
     }
 
     /// Every event in order, read as the iterator goes.
