@@ -9,6 +9,7 @@
 //! | [`search_record`] | `search-record.md` | the explorer's screens (from `common`'s snapshots) and the worked comparison |
 //! | [`v10`] | `v10-quiescence.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
 //! | [`v11`] | `v11-lazy.md` | measured only: time to depth, one second per move, Win At Chess, the charts |
+//! | [`gui`] | `gui.md` | the UCI session, searched to fixed depths; measured: the same under a clock |
 //! | [`side_by_side`] | `side-by-side.md` | one position through every version to one depth; measured: the depth in one second |
 //! | [`architecture`] | `architecture.md` | the crate picture and table, the code map |
 //!
@@ -20,6 +21,7 @@ use crate::chapter::Chapter;
 
 pub mod architecture;
 pub mod board;
+pub mod gui;
 pub mod search_record;
 pub mod side_by_side;
 pub mod v07;
@@ -36,6 +38,7 @@ pub const ALL: &[Chapter] = &[
     search_record::CHAPTER,
     v10::CHAPTER,
     v11::CHAPTER,
+    gui::CHAPTER,
     side_by_side::CHAPTER,
     architecture::CHAPTER,
 ];
