@@ -4,6 +4,7 @@
 //! | module | page | what it makes |
 //! |---|---|---|
 //! | [`board`] | `board.md` | boards, move and perft tables, FEN errors, draws, Zobrist keys |
+//! | [`primer`] | `primer.md` | the tiny tree searched by NegaMax and alpha-beta: picture, walk, logs, stepper |
 //! | [`v07`] | `v07-negamax.md` | the NegaMax examples and node counts; measured: speed |
 //! | [`v09`] | `v09-alphabeta.md` | node and cut-off tables, the minimal tree, the search tree, a chart; measured: the same, deeper |
 //! | [`search_record`] | `search-record.md` | the explorer's screens (from `common`'s snapshots) and the worked comparison |
@@ -22,6 +23,7 @@ use crate::chapter::Chapter;
 pub mod architecture;
 pub mod board;
 pub mod gui;
+pub mod primer;
 pub mod search_record;
 pub mod side_by_side;
 pub mod v07;
@@ -33,6 +35,7 @@ pub mod v11;
 /// A new step adds its module above and one line here.
 pub const ALL: &[Chapter] = &[
     board::CHAPTER,
+    primer::CHAPTER,
     v07::CHAPTER,
     v09::CHAPTER,
     search_record::CHAPTER,
