@@ -380,11 +380,14 @@ fn v11_says_the_full_width_margin_in_centipawns() {
     let full = lamosca_v11_lazy::FULL_WIDTH;
     assert!(lamosca_v11_lazy::EXT[..5].iter().all(|&e| e == full));
     says(
+        "v11-numbers.md",
+        &[format!(
+            "five entries of `FULL_WIDTH`, which is `to_centipawns(-64)`, {full}"
+        )],
+    );
+    says(
         "v11-lazy.md",
-        &[
-            format!("five entries of `FULL_WIDTH`, which is `to_centipawns(-64)`, {full}"),
-            format!("For plies 1 to 4, `ext` is {full}"),
-        ],
+        &[format!("For plies 1 to 4, `ext` is {full}")],
     );
 }
 
@@ -400,11 +403,87 @@ fn v11_names_its_two_win_at_chess_runs() {
     let among = solved("measured/v11-hash-wac.md", "v0.11 (deepening, no table)");
     let count = |cell: &str| cell.split(' ').next().unwrap_or(cell).to_string();
     says(
-        "v11-lazy.md",
+        "v11-numbers.md",
         &[format!(
             "solving {} and {}: two separate runs",
             count(&among),
             alone
         )],
     );
+}
+
+#[test]
+fn each_v11_idea_says_what_switching_it_off_costs() {
+    // The chapter gives one figure per idea, from the table "What each idea
+    // saves" of `measure v11`: the nodes to depth 8 over v0.11's defaults.
+    let text = read("measured/v11-depths.md");
+    let rows = table_rows(&text);
+    let saves = rows
+        .iter()
+        .position(|row| row[0] == "configuration")
+        .expect("the table of what each idea saves");
+    let rows = &rows[saves..];
+    for (configuration, said) in [
+        ("v0.11 --no-iid", "without it (`--no-iid`)"),
+        ("v0.11 --no-lazy", "without it (`--no-lazy`)"),
+        ("v0.11 --no-selective", "without it (`--no-selective`)"),
+        (
+            "v0.11 --eval kornilov",
+            "with Kornilov's (`--eval kornilov`)",
+        ),
+    ] {
+        let ratio = |position: &str| {
+            let cell = cell(rows, configuration, None, position);
+            let (ratio, depth) = cell.split_once(" at depth ").expect("a ratio at a depth");
+            assert_eq!(depth, "8", "{configuration} on {position}: {cell}");
+            ratio.to_string()
+        };
+        says(
+            "v11-lazy.md",
+            &[format!(
+                "{said}, depth 8 costs {} the nodes from the start, {} on Kiwipete, {} in the \
+                 middlegame and {} in the endgame",
+                ratio("start"),
+                ratio("Kiwipete"),
+                ratio("middlegame"),
+                ratio("endgame")
+            )],
+        );
+    }
+}
+
+#[test]
+fn v11_points_at_the_steps_where_each_idea_first_shows() {
+    let rows = table_rows(&read("generated/tables/v11-moments.md"));
+    let step = |idea: &str| cell(&rows, idea, None, "first step");
+    says(
+        "v11-lazy.md",
+        &[
+            format!(
+                "step {}, the first move handed up by a search two plies shallower, and step {}, \
+                 the first node of a reduced search",
+                step("internal deepening: a move handed up"),
+                step("internal deepening: a node of a reduced search")
+            ),
+            format!("step {}, the first lazy cut", step("lazy cut")),
+            format!(
+                "step {}, the first selective stand pat",
+                step("selective stand pat")
+            ),
+            format!(
+                "the lazy cut at step {} compares one with beta, and the selective stand pat at \
+                 step {} keeps one",
+                step("lazy cut"),
+                step("selective stand pat")
+            ),
+        ],
+    );
+}
+
+#[test]
+fn the_v11_chapter_reads_in_at_most_450_lines() {
+    // Issue 28: the measurements live on their own page, so that the
+    // chapter tells one idea at a time.
+    let lines = read("v11-lazy.md").lines().count();
+    assert!(lines <= 450, "v11-lazy.md has {lines} lines");
 }
