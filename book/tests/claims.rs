@@ -487,3 +487,83 @@ fn the_v11_chapter_reads_in_at_most_450_lines() {
     let lines = read("v11-lazy.md").lines().count();
     assert!(lines <= 450, "v11-lazy.md has {lines} lines");
 }
+
+#[test]
+fn the_ordering_against_the_minimal_tree_at_depth_6() {
+    let rows = table_rows(&read("measured/v09-minimal-tree.md"));
+    // The first "× minimal" column is the default ordering's.
+    let times = |position: &str| {
+        let header = &rows[0];
+        let at = header
+            .iter()
+            .position(|head| head == "× minimal")
+            .expect("a ratio column");
+        let mut label = String::new();
+        for cells in &rows[1..] {
+            if !cells[0].is_empty() {
+                label = cells[0].clone();
+            }
+            if label == position && cells[2] == "6" {
+                return number(&cells[at]).round() as i64;
+            }
+        }
+        panic!("no {position} at depth 6");
+    };
+    says(
+        "v09-alphabeta.md",
+        &[format!(
+            "at depth 6 it evaluates {} times the minimal tree's leaves on Kiwipete, {} to {} \
+             times on the endgame and the middlegame, and {} times from the start",
+            times("Kiwipete"),
+            times("endgame").min(times("middlegame")),
+            times("endgame").max(times("middlegame")),
+            times("start")
+        )],
+    );
+}
+
+#[test]
+fn v09s_leaves_on_kiwipete_at_depth_5() {
+    let minimal = table_rows(&read("measured/v09-minimal-tree.md"));
+    let nodes = table_rows(&read("measured/v09-nodes.md"));
+    let leaves = number(&cell(
+        &minimal,
+        "Kiwipete",
+        Some("46.1"),
+        "MVV/LVA + history, leaves",
+    )) as u64;
+    let all = number(&cell(&nodes, "Kiwipete", Some("5"), "MVV/LVA + history")) as u64;
+    says(
+        "v10-quiescence.md",
+        &[format!(
+            "already {:.0}% of its nodes on Kiwipete at depth 5 ({} of {})",
+            100.0 * leaves as f64 / all as f64,
+            thousands(leaves),
+            thousands(all)
+        )],
+    );
+}
+
+#[test]
+fn every_step_side_by_side_keeps_or_changes_the_value_as_the_page_says() {
+    let rows = table_rows(&read("generated/tables/side-by-side.md"));
+    let answer = |version: &str| {
+        (
+            cell(&rows, version, None, "value"),
+            cell(&rows, version, None, "move"),
+        )
+    };
+    // "alpha-beta with move ordering finds the same value and move as
+    // NegaMax"; "the quiescence search ... changes the value"; "its value
+    // is v0.10's here".
+    assert_eq!(answer("v0.07"), answer("v0.09"));
+    assert_ne!(answer("v0.09").0, answer("v0.10").0);
+    assert_eq!(answer("v0.10").0, answer("v0.11").0);
+    says(
+        "side-by-side.md",
+        &[
+            "finds the same value and move as NegaMax".to_string(),
+            "its value is v0.10's here".to_string(),
+        ],
+    );
+}
