@@ -567,3 +567,110 @@ fn every_step_side_by_side_keeps_or_changes_the_value_as_the_page_says() {
         ],
     );
 }
+
+#[test]
+fn v10_against_v09_on_win_at_chess() {
+    let rows = table_rows(&read("measured/wac.md"));
+    let solved = |search: &str, depth: u32| -> i64 {
+        let cell = cell(&rows, search, None, &format!("depth {depth}"));
+        cell.trim_start_matches("**")
+            .split("**")
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("not a count: {cell}"))
+    };
+    let ahead = |depth| solved("see, Δ 50", depth) - solved("v0.09", depth);
+    for depth in 3..=5 {
+        assert_eq!(
+            (ahead(depth) as f64 / 10.0).round() as i64,
+            6,
+            "v0.10 is {} ahead at depth {depth}, not about 60",
+            ahead(depth)
+        );
+    }
+    says(
+        "v10-quiescence.md",
+        &[
+            format!(
+                "Yes: {} positions against {}",
+                solved("see, Δ 50", 3),
+                solved("v0.09", 3)
+            ),
+            format!(
+                "It is {} ahead at depth 2 and about 60 ahead at depths 3 to 5",
+                ahead(2)
+            ),
+        ],
+    );
+}
+
+#[test]
+fn see_needs_fewer_nodes_than_simple_at_depths_4_and_5() {
+    for position in ["start", "kiwipete", "middlegame", "endgame"] {
+        let rows = table_rows(&read(&format!("measured/v10-nodes-{position}.md")));
+        for depth in [4, 5] {
+            for delta in [0, 50, 100, 200] {
+                let see = nodes(&rows, &format!("see, Δ {delta}"), depth);
+                let simple = nodes(&rows, &format!("simple, Δ {delta}"), depth);
+                assert!(
+                    see < simple,
+                    "{position}, depth {depth}, Δ {delta}: see {see}, simple {simple}"
+                );
+            }
+        }
+    }
+    says(
+        "v10-quiescence.md",
+        &[
+            "`see` needs fewer nodes than `simple` on every position and margin at depths 4 and 5"
+                .to_string(),
+        ],
+    );
+}
+
+#[test]
+fn lamoscas_quiescence_misjudges_kiwipete() {
+    let rows = table_rows(&read("measured/v10-answers.md"));
+    let value = |search: &str| {
+        let cell = cell(&rows, search, None, "Kiwipete");
+        cell.rsplit(' ').next().unwrap_or_default().to_string()
+    };
+    let forum: Vec<String> = rows[1..]
+        .iter()
+        .filter(|row| row[0].starts_with("see") || row[0].starts_with("simple"))
+        .map(|row| row[2].rsplit(' ').next().unwrap_or_default().to_string())
+        .collect();
+    assert!(forum.iter().all(|v| *v == forum[0]), "{forum:?}");
+    says(
+        "v10-quiescence.md",
+        &[format!(
+            "({} on Kiwipete, where every setting of the forum search finds {} and v0.09, with no \
+             quiescence, {})",
+            value("LaMoSca v0.10"),
+            forum[0],
+            value("v0.09")
+        )],
+    );
+}
+
+#[test]
+fn what_the_trace_costs_is_what_v07_says() {
+    let rows = table_rows(&read("measured/v07-trace-cost.md"));
+    let cost = |row: usize| number(&rows[row][2].replace('+', ""));
+    let (off, quiet) = (cost(2), cost(3));
+    assert!(
+        (0.0..5.0).contains(&off),
+        "v07 says `--trace 0` costs a few percent; the table says {off}%"
+    );
+    assert!(
+        (28.0..40.0).contains(&quiet),
+        "v07 says levels traced with RUST_LOG=off cost about a third; the table says {quiet}%"
+    );
+    says(
+        "v07-negamax.md",
+        &[
+            "the trace costs a few percent".to_string(),
+            "cost far more, about a third".to_string(),
+        ],
+    );
+}

@@ -33,7 +33,7 @@ pub const CHAPTER: Chapter = Chapter {
         files.push(exercises()?);
         Ok(files)
     },
-    measured: &[("speed", || Ok(vec![speed()]))],
+    measured: &[("speed", || Ok(vec![speed()])), ("trace-cost", trace_cost)],
 };
 
 /// The four lines of the v0.07 log that the original page quotes: the
@@ -281,6 +281,109 @@ pub fn speed() -> Generated {
         per_second(leaves, time),
     ]);
     Generated::new("speed.md", format!("{}{}", header(), table.render()))
+}
+
+/// The binary whose every `tracing` macro is compiled away, the baseline of
+/// [`trace_cost`], from the root.
+const NOTRACE: &str = "target/notrace/release/lamosca-v09";
+
+/// The normal release binary, from the root.
+const TRACED: &str = "target/release/lamosca-v09";
+
+/// The three runs [`trace_cost`] counts: what each is, the binary, whether
+/// `RUST_LOG=off` is set, and the arguments.
+const TRACE_RUNS: [(&str, &str, bool, &str); 3] = [
+    (
+        "macros compiled away (`--features tracing/max_level_off`), `--trace 0`",
+        NOTRACE,
+        false,
+        "search --depth 6 --trace 0",
+    ),
+    (
+        "normal build, `search --depth 6 --trace 0`",
+        TRACED,
+        false,
+        "search --depth 6 --trace 0",
+    ),
+    (
+        "normal build, `search --depth 6 --trace 64` with `RUST_LOG=off`",
+        TRACED,
+        true,
+        "search --depth 6 --trace 64",
+    ),
+];
+
+/// What the trace costs when nothing is printed: the instructions of v0.09
+/// from the start position to depth 6, counted by Valgrind's callgrind
+/// (the same on every run, unlike a time), for a build with the `tracing`
+/// macros compiled away and for the normal build with and without levels
+/// traced. The two binaries must be built first; the error says how.
+fn trace_cost() -> Result<Vec<Generated>> {
+    let root = crate::files::Workspace::here().root;
+    for binary in [NOTRACE, TRACED] {
+        if !root.join(binary).is_file() {
+            bail!(
+                "no {binary}: run `CARGO_TARGET_DIR=target/notrace cargo build --release -p \
+                 lamosca-v09 --features tracing/max_level_off` and `cargo build --release -p \
+                 lamosca-v09` first"
+            );
+        }
+    }
+    let mut table = Table::new(&[
+        ("build and switches", Align::Left),
+        ("instructions", Align::Right),
+        ("against the baseline", Align::Right),
+    ]);
+    let mut baseline = None;
+    let mut commands = String::new();
+    for (what, binary, quiet, args) in TRACE_RUNS {
+        let mut command = std::process::Command::new("valgrind");
+        command
+            .current_dir(&root)
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", binary])
+            .args(args.split(' '))
+            .stdout(std::process::Stdio::null());
+        if quiet {
+            command.env("RUST_LOG", "off");
+        }
+        let output = command
+            .output()
+            .map_err(|error| anyhow!("cannot run valgrind: {error}"))?;
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let instructions: u64 = stderr
+            .lines()
+            .find_map(|line| line.split("Collected :").nth(1))
+            .and_then(|n| n.trim().parse().ok())
+            .ok_or_else(|| anyhow!("no instruction count from callgrind for {binary} {args}"))?;
+        let against = match baseline {
+            None => {
+                baseline = Some(instructions);
+                String::new()
+            }
+            Some(base) => format!(
+                "{:+.1}%",
+                100.0 * (instructions as f64 - base as f64) / base as f64
+            ),
+        };
+        table.row([what.to_string(), thousands(instructions), against]);
+        let _ = writeln!(
+            commands,
+            "{}valgrind --tool=callgrind {binary} {args}",
+            if quiet { "RUST_LOG=off " } else { "" }
+        );
+    }
+    let how = "Instructions counted by Valgrind's callgrind, which gives nearly the same \
+               count on every run (the environment moves it by a few thousandths of a \
+               percent); they change with the compiler and the code, not with the machine's \
+               load. v0.09 searches the start position to depth 6.";
+    let body = format!(
+        "{}{}\nThe runs, after `CARGO_TARGET_DIR=target/notrace cargo build --release -p \
+         lamosca-v09 --features tracing/max_level_off` and `cargo build --release -p \
+         lamosca-v09`:\n\n```sh\n{commands}```\n",
+        measured_header(how),
+        table.render()
+    );
+    Ok(vec![Generated::new("v07-trace-cost.md", body)])
 }
 
 /// The stepper of the v0.07 chapter: NegaMax's search of the small
