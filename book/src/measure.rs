@@ -1,14 +1,17 @@
-//! Timings for the book, measured on demand and never checked: the
-//! stopwatch and the headers the chapters' measured parts share.
+//! Timings for the book, measured on demand: the stopwatch and the headers
+//! the chapters' measured parts share.
 //!
 //! A node count is the same on every machine; a time is not, and not even
 //! from one run to the next. So timings are kept apart from the generated
 //! files: `cargo run --release -p book -- measure` runs each chapter's
 //! measured parts, which time their searches and write
-//! `book/chapters/measured/*.md`. The tests never compare these files with
-//! a fresh run; each says so in its first lines, with the machine it was
-//! measured on. A debug build would time the debug assertions rather than
-//! the engine, so measuring refuses to run in one.
+//! `book/chapters/measured/*.md`. The tests never compare the times with a
+//! fresh run; they count again only the node counts cheap enough
+//! (`tests/measured_counts.rs`), and check that every sentence summing up
+//! a table still says what it shows (`tests/claims.rs`). Each file says in
+//! its first lines the command, the date and the machine it was measured
+//! on. A debug build would time the debug assertions rather than the
+//! engine, so measuring refuses to run in one.
 
 use std::time::{Duration, Instant};
 
@@ -100,8 +103,9 @@ pub(crate) fn measured_header(how: &str) -> String {
     let threads = ladder::runner::hardware_threads();
     format!(
         "<!-- Measured by `{}`. Times depend on the \
-         machine and change from run to run, so the tests never compare this file with a \
-         fresh run: measure again to update it. -->\n\
+         machine and change from run to run, so the tests never compare them with a fresh \
+         run; they count again only the node counts cheap enough. Measure again to update \
+         this file. -->\n\
          Measured on {}, on {} {}, {threads}, release build, by `{}`. {how}\n\n",
         command_line(),
         today(),
