@@ -674,3 +674,85 @@ fn what_the_trace_costs_is_what_v07_says() {
         ],
     );
 }
+
+/// A figure of a match's details, for the first engine and the second.
+fn detail(file: &str, row: &str) -> (String, String) {
+    let rows = table_rows(&read(&format!("measured/matches/{file}.md")));
+    let found = rows
+        .iter()
+        .find(|cells| cells[0] == row)
+        .unwrap_or_else(|| panic!("{file}: no row {row:?}"));
+    (found[1].clone(), found[2].clone())
+}
+
+/// A match's score, rounded as the chapter writes it: `15%`, or `36.5%`
+/// when the half matters.
+fn score(file: &str) -> String {
+    let rows = table_rows(&read(&format!("measured/matches/{file}.md")));
+    let exact = number(&rows[0][5]);
+    if (exact * 2.0).fract() == 0.0 && exact.fract() != 0.0 {
+        format!("{exact:.1}%")
+    } else {
+        format!("{}%", exact.round())
+    }
+}
+
+#[test]
+fn what_each_step_is_worth_in_depth_draws_and_scores() {
+    let depth = |file: &str| detail(file, "mean depth of its moves");
+    let draws = |file: &str| detail(file, "draws it scored a pawn or more up");
+    let (v09, v07) = depth("v09-v07");
+    let (v10, v09b) = depth("v10-v09");
+    let (v11, v10b) = depth("v11-v10");
+    let (v11_draws, v10_draws) = draws("v11-v10");
+    says(
+        "strength.md",
+        &[
+            format!("{v09} plies on average against v0.07's {v07}"),
+            format!("v0.10's nominal depth is lower ({v10} plies against {v09b})"),
+            format!("({v11} against {v10b} in their match)"),
+            format!(
+                "v0.10 drew {v10_draws} games it scored a pawn or more up, v0.11 {}",
+                if v11_draws == "0" {
+                    "none".to_string()
+                } else {
+                    v11_draws
+                }
+            ),
+            format!(
+                "against Fairy-Max ({} to {}) and against the held-back Stockfish ({} to {})",
+                score("v09-fairymax"),
+                score("v10-fairymax"),
+                score("v09-sf1350"),
+                score("v10-sf1350")
+            ),
+            format!(
+                "Against Fairy-Max the score rises from {} to {}; against the held-back Stockfish \
+                 from {} to {}",
+                score("v10-fairymax"),
+                score("v11-fairymax"),
+                score("v10-sf1350"),
+                score("v11-sf1350")
+            ),
+        ],
+    );
+}
+
+#[test]
+fn the_two_one_second_runs_of_the_middlegame_are_told_apart() {
+    let here = table_rows(&read("measured/side-by-side.md"));
+    let there = table_rows(&read("measured/v11-one-second.md"));
+    let depth_here = |version: &str| cell(&here, version, None, "depth");
+    let depth_there = |column: &str| cell(&there, "middlegame", None, column);
+    says(
+        "side-by-side.md",
+        &[format!(
+            "there v0.10 finished depth {} and v0.11 depth {}, here v0.10 depth {} and v0.11 \
+             depth {}",
+            depth_there("v0.10 depth"),
+            depth_there("v0.11 depth"),
+            depth_here("v0.10"),
+            depth_here("v0.11")
+        )],
+    );
+}
