@@ -340,7 +340,7 @@ fn every_measured_file_says_when_where_and_how() {
         let head: String = text.lines().take(3).collect::<Vec<_>>().join("\n");
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         assert!(
-            head.contains("`cargo run --release -p book -- "),
+            head.contains("by `"),
             "{name}: no command in its first lines"
         );
         assert!(has_date(&head), "{name}: no date in its first lines");
@@ -356,7 +356,9 @@ fn every_measured_file_says_when_where_and_how() {
         let path = entry.expect("an entry").path();
         let text = std::fs::read_to_string(&path).expect("readable");
         assert!(
-            has_date(&text) && text.contains("cargo run --release -p book -- match"),
+            has_date(&text)
+                && (text.contains("cargo run --release -p book -- match")
+                    || text.contains("by `python3 book/ladder/analysis/")),
             "{}: no date or command",
             path.display()
         );
