@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use book::files::Workspace;
 use book::markdown::table_rows;
-use book::searches::{position, run, POSITIONS, V10_CONFIGS};
+use book::searches::{percent_cell, position, run, POSITIONS, V09_CONFIGS, V10_CONFIGS};
 use common::deepen::{deepen, Limits};
 use common::trace::Tracer;
 use common::{Engine, OptionValue};
@@ -196,4 +196,64 @@ fn v11_counts_at_depths_4_and_5_where_they_are_cheap() {
         }
     }
     assert!(checked >= 20, "only {checked} cells were cheap enough");
+}
+
+#[test]
+fn v09_counts_and_first_move_cuts_at_depths_5_and_6_where_they_are_cheap() {
+    let nodes = table_rows(&read("measured/v09-nodes.md"));
+    let cuts = table_rows(&read("measured/v09-first-move-cuts.md"));
+    // The row of `position` at `depth`, in a table whose position names
+    // carry down through empty first cells.
+    let row = |rows: &[Vec<String>], position: &str, depth: u32| -> Vec<String> {
+        let mut label = String::new();
+        for cells in &rows[1..] {
+            if !cells[0].is_empty() {
+                label = cells[0].clone();
+            }
+            if label == position && cells[1] == depth.to_string() {
+                return cells.clone();
+            }
+        }
+        panic!("no {position} at depth {depth}");
+    };
+    let mut checked = 0;
+    for (name, fen) in POSITIONS {
+        let start = position(fen).expect("a position of the book");
+        for depth in [5, 6] {
+            let counts = row(&nodes, name, depth);
+            let shares = row(&cuts, name, depth);
+            // v0.07, the first column, is timed in its own chapter and too
+            // slow here; the four orderings follow it.
+            for (c, config) in V09_CONFIGS.iter().enumerate().skip(1) {
+                let Some(committed) = count(&counts[2 + c]) else {
+                    continue;
+                };
+                if committed > CHEAP {
+                    continue;
+                }
+                let fresh = run(config.searcher, &start, depth, None);
+                let what = format!("{name}, {} at depth {depth}", config.label);
+                assert_eq!(
+                    committed,
+                    fresh.nodes,
+                    "{}",
+                    stale(
+                        "measured/v09-nodes.md",
+                        "v09",
+                        &what,
+                        committed,
+                        fresh.nodes
+                    )
+                );
+                assert_eq!(
+                    shares[1 + c],
+                    percent_cell(fresh.first_move_share()),
+                    "measured/v09-first-move-cuts.md: {what} is stale; measure again with \
+                     `cargo run --release -p book -- measure v09`"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 12, "only {checked} cells were cheap enough");
 }
