@@ -31,7 +31,8 @@ enum Command {
     Check,
     /// Time the searches into book/chapters/measured (in a release build)
     Measure {
-        /// Run one part only: speed, v09, v10, wac, v11, v11-wac, v11-hash, v11-hash-wac or charts
+        /// Run one part only: speed, v09, v10, wac, v11, v11-wac, v11-hash,
+        /// v11-hash-wac, charts, uci-session or side-by-side
         #[arg(value_name = "PART")]
         part: Option<String>,
     },

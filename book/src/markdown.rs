@@ -59,6 +59,28 @@ pub fn bestmove(report: &lamosca_search::Report) -> String {
     code(report.bestmove_line())
 }
 
+/// The rows of the markdown tables in `text`, header rows included and
+/// the `| :--- |` rules left out, each as its trimmed cells. Tests read
+/// back the tables the book shows with it, to check the sentences that
+/// sum them up.
+pub fn table_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with('|') && line.ends_with('|') && line.len() > 1)
+        .map(|line| {
+            line[1..line.len() - 1]
+                .split('|')
+                .map(|cell| cell.trim().to_string())
+                .collect::<Vec<String>>()
+        })
+        .filter(|cells| {
+            !cells
+                .iter()
+                .all(|cell| !cell.is_empty() && cell.chars().all(|c| matches!(c, ':' | '-')))
+        })
+        .collect()
+}
+
 /// A stretch of a long trace that the page folds away: the lines
 /// `lines.start..lines.end` (counted from 0), shown when the reader opens
 /// `summary`.
@@ -160,5 +182,14 @@ mod tests {
         let text = "x\na\nb\na\nb\na\nb\ny\n";
         assert_eq!(repeats(text, 2), Some((3..7, 2)));
         assert_eq!(repeats("a\nb\na\nb\n", 2), None);
+    }
+
+    #[test]
+    fn table_rows_skip_the_rule_and_the_prose() {
+        let text = "A table:\n\n| a | b |\n| :--- | ---: |\n| x | 1,2 |\n|  | 3 |\n\nAfter.\n";
+        assert_eq!(
+            table_rows(text),
+            [vec!["a", "b"], vec!["x", "1,2"], vec!["", "3"]]
+        );
     }
 }

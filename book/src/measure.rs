@@ -1,14 +1,17 @@
-//! Timings for the book, measured on demand and never checked: the
-//! stopwatch and the headers the chapters' measured parts share.
+//! Timings for the book, measured on demand: the stopwatch and the headers
+//! the chapters' measured parts share.
 //!
 //! A node count is the same on every machine; a time is not, and not even
 //! from one run to the next. So timings are kept apart from the generated
 //! files: `cargo run --release -p book -- measure` runs each chapter's
 //! measured parts, which time their searches and write
-//! `book/chapters/measured/*.md`. The tests never compare these files with
-//! a fresh run; each says so in its first lines, with the machine it was
-//! measured on. A debug build would time the debug assertions rather than
-//! the engine, so measuring refuses to run in one.
+//! `book/chapters/measured/*.md`. The tests never compare the times with a
+//! fresh run; they count again only the node counts cheap enough
+//! (`tests/measured_counts.rs`), and check that every sentence summing up
+//! a table still says what it shows (`tests/claims.rs`). Each file says in
+//! its first lines the command, the date and the machine it was measured
+//! on. A debug build would time the debug assertions rather than the
+//! engine, so measuring refuses to run in one.
 
 use std::time::{Duration, Instant};
 
@@ -62,17 +65,53 @@ impl Stopwatch {
     }
 }
 
-/// The first lines of every measured file: what it is, the machine, and
-/// `how` its times were taken.
+/// The command that is measuring, as a reader would type it again:
+/// `cargo run --release -p book -- measure v09`.
+pub(crate) fn command_line() -> String {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    format!("cargo run --release -p book -- {}", words.join(" "))
+        .trim_end()
+        .to_string()
+}
+
+/// Today's date in UTC, `2026-11-25`, from the system clock.
+pub(crate) fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    civil_date(seconds / 86_400)
+}
+
+/// The date `days` days after 1970-01-01, in the proleptic Gregorian
+/// calendar (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: u64) -> String {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The first lines of every measured file: what it is, the command, the
+/// date, the machine, and `how` its times were taken.
 pub(crate) fn measured_header(how: &str) -> String {
     let threads = ladder::runner::hardware_threads();
     format!(
-        "<!-- Measured by `cargo run --release -p book -- measure`. Times depend on the \
-         machine and change from run to run, so the tests never compare this file with a \
-         fresh run: measure again to update it. -->\n\
-         Measured on {} {}, {threads}, release build. {how}\n\n",
+        "<!-- Measured by `{}`. Times depend on the \
+         machine and change from run to run, so the tests never compare them with a fresh \
+         run; they count again only the node counts cheap enough. Measure again to update \
+         this file. -->\n\
+         Measured on {}, on {} {}, {threads}, release build, by `{}`. {how}\n\n",
+        command_line(),
+        today(),
         std::env::consts::ARCH,
         std::env::consts::OS,
+        command_line(),
     )
 }
 
@@ -103,9 +142,14 @@ pub(crate) fn timed_header() -> String {
 
 /// The first line of a measured file that holds counts only: they do not
 /// vary, but take too long for the tests.
-pub(crate) const COUNTED: &str =
-    "<!-- Counted by `cargo run --release -p book -- measure`: too slow for \
-    the tests, so never compared with a fresh run. -->\n";
+pub(crate) fn counted() -> String {
+    format!(
+        "<!-- Counted on {} by `{}`: too slow for the tests, so never compared with a \
+         fresh run. -->\n",
+        today(),
+        command_line()
+    )
+}
 
 /// Runs `f`, repeating it while it is quick, and keeps its fastest time.
 pub(crate) fn timed(f: &dyn Fn() -> Run) -> Run {
@@ -137,5 +181,18 @@ pub(crate) fn time_of(run: &Run) -> String {
     match (run.finished, run.time) {
         (true, Some(time)) => duration(time),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_fall_on_the_calendar() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(59), "1970-03-01");
+        assert_eq!(civil_date(11_016), "2000-02-29");
+        assert_eq!(civil_date(20_782), "2026-11-25");
     }
 }

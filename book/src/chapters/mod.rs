@@ -4,11 +4,13 @@
 //! | module | page | what it makes |
 //! |---|---|---|
 //! | [`board`] | `board.md` | boards, move and perft tables, FEN errors, draws, Zobrist keys |
+//! | [`primer`] | `primer.md` | the tiny tree searched by NegaMax and alpha-beta: picture, walk, logs, stepper |
 //! | [`v07`] | `v07-negamax.md` | the NegaMax examples and node counts; measured: speed |
 //! | [`v09`] | `v09-alphabeta.md` | node and cut-off tables, the minimal tree, the search tree, a chart; measured: the same, deeper |
 //! | [`search_record`] | `search-record.md` | the explorer's screens (from `common`'s snapshots) and the worked comparison |
 //! | [`v10`] | `v10-quiescence.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
-//! | [`v11`] | `v11-lazy.md` | measured only: time to depth, one second per move, Win At Chess, the charts |
+//! | [`v11`] | `v11-lazy.md`, `v11-numbers.md` | two steppers and where each idea first shows; measured: time to depth, one second per move, Win At Chess, the charts |
+//! | [`gui`] | `gui.md` | the UCI session, searched to fixed depths; measured: the same under a clock |
 //! | [`side_by_side`] | `side-by-side.md` | one position through every version to one depth; measured: the depth in one second |
 //! | [`architecture`] | `architecture.md` | the crate picture and table, the code map |
 //!
@@ -20,6 +22,8 @@ use crate::chapter::Chapter;
 
 pub mod architecture;
 pub mod board;
+pub mod gui;
+pub mod primer;
 pub mod search_record;
 pub mod side_by_side;
 pub mod v07;
@@ -31,11 +35,13 @@ pub mod v11;
 /// A new step adds its module above and one line here.
 pub const ALL: &[Chapter] = &[
     board::CHAPTER,
+    primer::CHAPTER,
     v07::CHAPTER,
     v09::CHAPTER,
     search_record::CHAPTER,
     v10::CHAPTER,
     v11::CHAPTER,
+    gui::CHAPTER,
     side_by_side::CHAPTER,
     architecture::CHAPTER,
 ];

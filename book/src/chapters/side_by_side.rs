@@ -13,9 +13,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use common::Position;
-use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+use lamosca_search::deepen::{deepen, Iteration, Limits, Trace, MAX_DEPTH};
 use lamosca_search::{Engine, Report};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
@@ -50,8 +50,12 @@ const DEPTH: u32 = 4;
 const MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// A version's name and what its search returns within `limits`, searched
-/// the way the command line searches it.
-type Version = (&'static str, fn(&Position, &Limits) -> Report);
+/// the way the command line searches it, with the last iteration it
+/// finished.
+type Version = (
+    &'static str,
+    fn(&Position, &Limits) -> (Report, Option<Iteration>),
+);
 
 /// Every step of the book, in order.
 const VERSIONS: [Version; 4] = [
@@ -63,15 +67,18 @@ const VERSIONS: [Version; 4] = [
 
 /// Searches `position` with `E`'s defaults as the driver would: one depth
 /// after another, or by itself for an engine that keeps its own clock.
-fn drive<E: Engine>(position: &Position, limits: &Limits) -> Report {
-    deepen(
+/// Returns the report and the last iteration that finished.
+fn drive<E: Engine>(position: &Position, limits: &Limits) -> (Report, Option<Iteration>) {
+    let mut last = None;
+    let report = deepen(
         &mut E::new(),
         &mut position.clone(),
         limits,
         &Arc::new(AtomicBool::new(false)),
         Trace::off(),
-        |_| {},
-    )
+        |iteration| last = Some(iteration.clone()),
+    );
+    (report, last)
 }
 
 /// The generated table: every version to [`DEPTH`].
@@ -115,12 +122,14 @@ fn one_second() -> Result<Vec<Generated>> {
     let mut table = Table::new(&[
         ("version", Align::Left),
         ("depth", Align::Right),
-        ("nodes", Align::Right),
+        ("finished at", Align::Right),
+        ("nodes to that depth", Align::Right),
         ("value", Align::Right),
         ("move", Align::Left),
+        ("move played", Align::Left),
     ]);
     for (name, search) in VERSIONS {
-        let report = search(
+        let (report, last) = search(
             &start,
             &Limits {
                 depth: MAX_DEPTH,
@@ -128,18 +137,26 @@ fn one_second() -> Result<Vec<Generated>> {
                 nodes: None,
             },
         );
+        let Some(last) = last else {
+            bail!("{name} finished no iteration in {} s", MOVE_TIME.as_secs());
+        };
         table.row(vec![
             name.to_string(),
-            report.depth.to_string(),
-            thousands(report.nodes),
-            report.value.to_string(),
-            best(&report),
+            last.depth.to_string(),
+            format!("{} ms", last.elapsed.as_millis()),
+            thousands(last.nodes),
+            last.value.to_string(),
+            last.pv.first().map_or_else(|| "-".to_string(), code),
+            format!("{} {}", best(&report), report.value),
         ]);
     }
     let how = format!(
         "Each version had {} s on the clock on the wall, as in a game \
          (`search --movetime {}`), so a busy machine lets it reach less deep. \
-         The depth is the deepest iteration it finished, with the nodes, value and move the driver reported.",
+         The depth is the deepest iteration it finished, with the time it finished at, the \
+         nodes of every iteration up to it, and its value and move. The move played is the one \
+         the driver reported when the time was up, with its value: it may come from the \
+         iteration that was cut short, once that iteration has searched its first move.",
         MOVE_TIME.as_secs(),
         MOVE_TIME.as_millis()
     );

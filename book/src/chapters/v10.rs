@@ -21,7 +21,7 @@ use crate::markdown::{folded_text, md, repeats, thousands, Align, Fold, Table};
 use std::time::Duration;
 
 use crate::files::{Generated, Workspace};
-use crate::measure::{duration, header, time_of, timed, timed_header, Stopwatch, COUNTED};
+use crate::measure::{counted, duration, header, time_of, timed, timed_header, Stopwatch};
 use crate::searches::{
     nodes_cell, position, runs_by_depth, Config, Run, Searched, POSITIONS, V10_CONFIGS,
 };
@@ -387,7 +387,8 @@ pub fn v10() -> Result<Vec<Generated>> {
     files.push(Generated::new(
         "v10-answers.md",
         format!(
-            "{COUNTED}The move chosen and its value, depth {}:\n\n{}",
+            "{}The move chosen and its value, depth {}:\n\n{}",
+            counted(),
             V10_MEASURED.depth,
             v10_answers_table(&all).render()
         ),

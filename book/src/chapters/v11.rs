@@ -40,6 +40,7 @@ pub const CHAPTER: Chapter = Chapter {
     krate: Some("lamosca-v11-lazy"),
     generated: |sources| {
         let mut files = v11_stepper()?;
+        files.extend(kornilov_stepper()?);
         files.extend(exercises(sources)?);
         Ok(files)
     },
@@ -496,6 +497,180 @@ pub fn v11_stepper() -> Result<Vec<Generated>> {
             options: &[],
         }],
     )
+}
+
+/// The second stepper of the chapter: v0.11 on the primer's position,
+/// eight plies deep, where every idea of the chapter shows in a few hundred
+/// nodes: the reduced searches of the internal deepening, lazy cuts,
+/// selective stand pats past ply 4, and the scores passed down.
+pub const KORNILOV_FEN: &str = crate::chapters::primer::PRIMER_FEN;
+
+/// How deep the second stepper's search goes: the first depth at which the
+/// primer's position has a selective stand pat.
+pub const KORNILOV_DEPTH: u32 = 8;
+
+/// The second stepper, and where in it each of Kornilov's ideas first shows
+/// (`tables/v11-moments.md`), counted in the stepper's own steps.
+pub fn kornilov_stepper() -> Result<Vec<Generated>> {
+    let mut files = crate::draw::stepper::stepper(
+        "v11-kornilov-stepper",
+        &[crate::draw::stepper::Search {
+            name: "v11-kornilov",
+            fen: KORNILOV_FEN,
+            depth: KORNILOV_DEPTH,
+            run: crate::draw::stepper::run::<LazySearch>,
+            options: &[],
+        }],
+    )?;
+    let record = files
+        .iter()
+        .find(|file| file.path.ends_with("v11-kornilov.js"))
+        .ok_or_else(|| anyhow!("no record for the Kornilov stepper"))?;
+    let moments = first_moments(&record_events(&record.text)?)?;
+    let mut table = Table::new(&[
+        ("idea", Align::Left),
+        ("first step", Align::Right),
+        ("what the step says", Align::Left),
+        ("in all", Align::Right),
+    ]);
+    for moment in &moments {
+        table.row(vec![
+            moment.idea.to_string(),
+            moment.step.to_string(),
+            moment.says.clone(),
+            moment.count.to_string(),
+        ]);
+    }
+    files.push(crate::markdown::md(
+        "tables/v11-moments.md",
+        format!(
+            "Where each idea first shows in the stepper, `{KORNILOV_FEN}` searched \
+             {KORNILOV_DEPTH} plies deep. The stepper shows its count of steps above the moves; \
+             Play, or → held down, gets there:\n\n{}",
+            table.render()
+        ),
+    ));
+    Ok(files)
+}
+
+/// The events of a stepper's record script, header and report included.
+fn record_events(script: &str) -> Result<Vec<serde_json::Value>> {
+    let start = script
+        .find("] = ")
+        .ok_or_else(|| anyhow!("not a record script"))?;
+    let literal = script[start + 4..].trim_end().trim_end_matches(';');
+    let jsonl: String = serde_json::from_str(literal)?;
+    jsonl
+        .lines()
+        .map(|line| Ok(serde_json::from_str(line)?))
+        .collect()
+}
+
+/// One of Kornilov's ideas, as the stepper first shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moment {
+    /// The idea, as the chapter names it.
+    pub idea: &'static str,
+    /// The step, counted from 1 as the stepper counts them.
+    pub step: usize,
+    /// The event of that step, in words.
+    pub says: String,
+    /// How many steps of the record show the idea.
+    pub count: usize,
+}
+
+/// The first step of each idea, in the chapter's order; the steps are the
+/// record's events between its header and its report.
+pub fn first_moments(events: &[serde_json::Value]) -> Result<Vec<Moment>> {
+    let steps = &events[1..events.len().saturating_sub(1)];
+    type Test = fn(&serde_json::Value) -> bool;
+    type Says = fn(&serde_json::Value) -> String;
+    let ideas: [(&str, Test, Says); 4] = [
+        (
+            "internal deepening: a move handed up",
+            |e| e["event"] == "deepened",
+            |e| {
+                format!(
+                    "node {}: its search {} plies deep hands up {} worth {}",
+                    field(e, "node"),
+                    field(e, "depth"),
+                    field(e, "move"),
+                    field(e, "value")
+                )
+            },
+        ),
+        (
+            "internal deepening: a node of a reduced search",
+            |e| e["event"] == "node" && e["kind"] == "reduced",
+            |e| {
+                format!(
+                    "node {} entered, level {}, kind reduced",
+                    field(e, "id"),
+                    field(e, "level")
+                )
+            },
+        ),
+        (
+            "lazy cut",
+            |e| e["event"] == "lazy_cut",
+            |e| {
+                format!(
+                    "node {}: score {}, shallow value {}, margin {}, beta {}",
+                    field(e, "node"),
+                    field(e, "score"),
+                    field(e, "value"),
+                    field(e, "margin"),
+                    field(e, "beta")
+                )
+            },
+        ),
+        (
+            "selective stand pat",
+            |e| e["event"] == "selective_stand_pat",
+            |e| format!("node {}: {}", field(e, "node"), compact(e)),
+        ),
+    ];
+    let mut moments = Vec::new();
+    for (idea, test, says) in ideas {
+        let count = steps.iter().filter(|e| test(e)).count();
+        let (index, event) = steps
+            .iter()
+            .enumerate()
+            .find(|(_, e)| test(e))
+            .ok_or_else(|| anyhow!("the Kornilov stepper shows no {idea}"))?;
+        moments.push(Moment {
+            idea,
+            step: index + 1,
+            says: says(event),
+            count,
+        });
+    }
+    Ok(moments)
+}
+
+/// A field of an event as the table writes it: a string without quotes,
+/// `none` for a null.
+fn field(event: &serde_json::Value, name: &str) -> String {
+    match &event[name] {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => "none".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// An event's fields but its kind and node, as `name value` pairs.
+fn compact(event: &serde_json::Value) -> String {
+    event
+        .as_object()
+        .map(|fields| {
+            fields
+                .iter()
+                .filter(|(name, _)| *name != "event" && *name != "node")
+                .map(|(name, value)| format!("{name} {value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
 }
 
 /// The answers to the chapter's exercises, from the searches the reader

@@ -348,6 +348,9 @@ const BOX_W: i32 = 40;
 const BOX_H: i32 = 22;
 /// The margins around a tree.
 const MARGIN: i32 = 16;
+
+/// The width of the row labels on the left, when a picture has them.
+const RULER: i32 = 190;
 /// Room above a tree for its title.
 const TITLE: i32 = 34;
 
@@ -388,6 +391,8 @@ fn label(value: Value) -> String {
 struct Layout<'a> {
     out: &'a mut String,
     top: i32,
+    /// Where the leftmost leaf's slot begins.
+    left: i32,
     next_leaf: i32,
     chosen: Option<Move>,
     windows: bool,
@@ -408,7 +413,7 @@ impl Layout<'_> {
         let x = match (centres.first(), centres.last()) {
             (Some((first, _)), Some((last, _))) => (first + last) / 2,
             _ => {
-                let x = MARGIN + self.next_leaf * SLOT + SLOT / 2;
+                let x = self.left + self.next_leaf * SLOT + SLOT / 2;
                 self.next_leaf += 1;
                 x
             }
@@ -497,7 +502,16 @@ impl Layout<'_> {
 }
 
 /// Draws one tree with its title below `top`; returns where it ends.
-fn draw_tree(out: &mut String, tree: &Recorded, title: &str, top: i32, windows: bool) -> i32 {
+/// With `rulers`, the depth the search was asked for, each row is labelled
+/// on the left with its ply, its level and the depth left there.
+fn draw_tree(
+    out: &mut String,
+    tree: &Recorded,
+    title: &str,
+    top: i32,
+    windows: bool,
+    rulers: Option<u32>,
+) -> i32 {
     let _ = writeln!(
         out,
         "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"15\" \
@@ -505,9 +519,23 @@ fn draw_tree(out: &mut String, tree: &Recorded, title: &str, top: i32, windows: 
         top + 16,
         escape(title)
     );
+    let first_row = top + TITLE + BOX_H / 2;
+    if let Some(depth) = rulers {
+        for row in 0..=depth_of(&tree.root) {
+            let left = i32::try_from(depth).unwrap_or(i32::MAX) - row;
+            let _ = writeln!(
+                out,
+                "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"12\" \
+                 fill=\"#555\">ply {row} · level {} · depth {left}</text>",
+                first_row + row * LEVEL + 4,
+                row + 1
+            );
+        }
+    }
     let mut layout = Layout {
         out,
-        top: top + TITLE + BOX_H / 2,
+        top: first_row,
+        left: MARGIN + if rulers.is_some() { RULER } else { 0 },
         next_leaf: 0,
         chosen: tree.best,
         windows,
@@ -526,20 +554,28 @@ fn depth_of(node: &Node) -> i32 {
 
 /// The two trees, NegaMax's above alpha-beta's, with a legend.
 pub fn picture(full: &Recorded, pruned: &Recorded) -> String {
+    picture_of(full, pruned, TREE_DEPTH, false)
+}
+
+/// [`picture`] of a search `depth` plies deep, with each row labelled by
+/// its ply, level and depth when `rulers` is set.
+pub fn picture_of(full: &Recorded, pruned: &Recorded, depth: u32, rulers: bool) -> String {
     let leaves = full.root.width() as i32;
-    let width = 2 * MARGIN + leaves * SLOT;
+    let ruler = if rulers { RULER } else { 0 };
+    let width = 2 * MARGIN + ruler + leaves * SLOT;
+    let rulers = rulers.then_some(depth);
     let mut body = String::new();
     let first = format!(
         "NegaMax (v0.07): every node, {} in all",
         full.root.searched()
     );
-    let middle = draw_tree(&mut body, full, &first, 0, false);
+    let middle = draw_tree(&mut body, full, &first, 0, false, rulers);
     let second = format!(
         "Alpha-beta in v0.09's order: {} of the {} nodes searched",
         pruned.root.searched(),
         pruned.root.size()
     );
-    let bottom = draw_tree(&mut body, pruned, &second, middle + 8, true);
+    let bottom = draw_tree(&mut body, pruned, &second, middle + 8, true, rulers);
 
     // The legend.
     let y = bottom + 14;
@@ -553,8 +589,10 @@ pub fn picture(full: &Recorded, pruned: &Recorded) -> String {
             "a bound: ≥ at least, ≤ at most; (alpha, beta): the window",
         ),
     ];
+    // Two columns where the picture is wide enough for them, else one.
+    let columns = if width >= 760 { 2 } else { 1 };
     for (i, (color, dash, text)) in items.iter().enumerate() {
-        let (column, row) = ((i % 2) as i32, (i / 2) as i32);
+        let (column, row) = ((i % columns) as i32, (i / columns) as i32);
         let x = MARGIN + column * (width - 2 * MARGIN) / 2;
         let yy = y + row * 20;
         if color.is_empty() {
@@ -583,8 +621,8 @@ pub fn picture(full: &Recorded, pruned: &Recorded) -> String {
             escape(text)
         );
     }
-    let height = y + 2 * 20 + 4;
-    let title = format!("A search tree {TREE_DEPTH} plies deep: NegaMax and alpha-beta");
+    let height = y + (items.len().div_ceil(columns) as i32) * 20 + 4;
+    let title = format!("A search tree {depth} plies deep: NegaMax and alpha-beta");
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{title}\">\n\
@@ -654,10 +692,15 @@ fn reorderings<'a>(
 /// The two trees of [`TREE_FEN`], read from the records of `lamosca-v07`
 /// and `lamosca-v09` searching it [`TREE_DEPTH`] plies deep.
 pub fn trees() -> Result<(Recorded, Recorded)> {
-    let position =
-        Position::from_fen(TREE_FEN).map_err(|error| anyhow!("bad FEN `{TREE_FEN}`: {error}"))?;
-    let v07 = record::<lamosca_v07::NegaMax>(TREE_FEN, TREE_DEPTH)?;
-    let v09 = record::<lamosca_v09::AlphaBeta>(TREE_FEN, TREE_DEPTH)?;
+    trees_of(TREE_FEN, TREE_DEPTH)
+}
+
+/// The two trees of `fen`, searched `depth` plies deep by `lamosca-v07`
+/// and `lamosca-v09`, read from their records.
+pub fn trees_of(fen: &str, depth: u32) -> Result<(Recorded, Recorded)> {
+    let position = Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))?;
+    let v07 = record::<lamosca_v07::NegaMax>(fen, depth)?;
+    let v09 = record::<lamosca_v09::AlphaBeta>(fen, depth)?;
     let full = negamax_tree(&v07.events, &position)?;
     let pruned = alpha_beta_tree(&v09.events, &position, &full.root)?;
     Ok((full, pruned))
