@@ -6,6 +6,11 @@ use lamosca_v09::AlphaBeta;
 
 #[test]
 fn every_declared_option_reaches_the_engine() {
-    assert!(!AlphaBeta::OPTIONS.is_empty());
+    // The switches the chapter names, by their UCI and command-line names.
+    let declared: Vec<(&str, &str)> = AlphaBeta::OPTIONS
+        .iter()
+        .map(|option| (option.name, option.flag))
+        .collect();
+    assert_eq!(declared, [("MvvLva", "mvv-lva"), ("History", "history"), ("Killers", "killers"), ("Ordering", "ordering")]);
     assert_eq!(check_options::<AlphaBeta>(), Ok(()));
 }

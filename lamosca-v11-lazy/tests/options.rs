@@ -6,6 +6,11 @@ use lamosca_v11_lazy::LazySearch;
 
 #[test]
 fn every_declared_option_reaches_the_engine() {
-    assert!(!LazySearch::OPTIONS.is_empty());
+    // The switches the chapter names, by their UCI and command-line names.
+    let declared: Vec<(&str, &str)> = LazySearch::OPTIONS
+        .iter()
+        .map(|option| (option.name, option.flag))
+        .collect();
+    assert_eq!(declared, [("Iid", "iid"), ("Lazy", "lazy"), ("Selective", "selective"), ("Margin", "margin"), ("Hash", "hash"), ("Eval", "eval")]);
     assert_eq!(check_options::<LazySearch>(), Ok(()));
 }
