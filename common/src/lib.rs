@@ -24,7 +24,7 @@ mod zobrist;
 pub use attacks::{BISHOP_DIRECTIONS, KNIGHT_STEPS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS};
 pub use eval::{evaluate, piece_value, square_bonus};
 pub use fen::{FenError, START_FEN};
-pub use movegen::{MoveStack, ScoredMove, MAX_PLY};
+pub use movegen::{MoveStack, ScoredMove, Wanted, MAX_PLY};
 pub use moves::{Move, MoveKind, UciMove, NULL_MOVE};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};

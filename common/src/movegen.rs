@@ -30,6 +30,13 @@
 //! pawns can open a rank, is tried on a copy of the board. Sets of squares
 //! are `u128` masks with one bit per 0x88 index.
 //!
+//! **Pseudo-legal moves**, as the original generated them, come from the
+//! same generator with the looks around the king left out
+//! ([`Position::pseudo_legal_moves`]): every move the pieces can make,
+//! whether or not it leaves the king in check, in the same order, so that
+//! the legal moves are among them in the legal generator's order. Castling
+//! stays legal only, since the original never generated it.
+//!
 //! ```
 //! use common::{MoveStack, Position};
 //! let position = Position::startpos();
@@ -66,10 +73,10 @@ pub struct ScoredMove {
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Wanted {
-    /// Every legal move.
+pub enum Wanted {
+    /// Every move.
     All,
-    /// Only the legal captures (en passant included) and promotions that
+    /// Only the captures (en passant included) and promotions that
     /// capture: what a quiescence search looks at.
     Captures,
 }
@@ -133,7 +140,7 @@ impl MoveStack {
         let begin = self.start[ply].min(self.moves.len());
         self.start[ply] = begin;
         self.moves.truncate(begin);
-        Generator::new(position, &mut self.moves, wanted).run();
+        Generator::new(position, &mut self.moves, wanted, Legality::Legal).run();
         self.start[ply + 1] = self.moves.len();
         &mut self.moves[begin..]
     }
@@ -147,6 +154,15 @@ type SquareSet = u128;
 #[inline(always)]
 fn line_step(from: Square, to: Square) -> i32 {
     LINE_STEP[(to.index() as i32 - from.index() as i32 + 119) as usize] as i32
+}
+
+/// Whether a generation keeps only the moves that leave the king safe.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Legality {
+    /// Legal moves only.
+    Legal,
+    /// Every move the pieces can make (castling, legal only, aside).
+    Pseudo,
 }
 
 // ANCHOR: generator
@@ -167,13 +183,23 @@ struct Generator<'a> {
     pinned: SquareSet,
     /// Not in check and nothing pinned: every move but the king's is legal.
     unrestricted: bool,
+    /// Pseudo-legal: the king's steps and en passant are not tested either.
+    pseudo: bool,
+    /// Not in check: castling may be tried.
+    may_castle: bool,
 }
 // ANCHOR_END: generator
 
 impl<'a> Generator<'a> {
-    fn new(position: &'a Position, out: &'a mut Vec<ScoredMove>, wanted: Wanted) -> Self {
+    fn new(
+        position: &'a Position,
+        out: &'a mut Vec<ScoredMove>,
+        wanted: Wanted,
+        legality: Legality,
+    ) -> Self {
         let us = position.side_to_move();
         let king = position.king_square(us);
+        let pseudo = legality == Legality::Pseudo;
         let mut generator = Generator {
             position,
             board: &position.board,
@@ -183,10 +209,17 @@ impl<'a> Generator<'a> {
             king,
             evasions: SquareSet::MAX,
             pinned: 0,
-            unrestricted: false,
+            unrestricted: pseudo,
+            pseudo,
+            may_castle: false,
         };
-        generator.find_checks_and_pins();
-        generator.unrestricted = generator.evasions == SquareSet::MAX && generator.pinned == 0;
+        if pseudo {
+            generator.may_castle = !position.in_check();
+        } else {
+            generator.find_checks_and_pins();
+            generator.unrestricted = generator.evasions == SquareSet::MAX && generator.pinned == 0;
+            generator.may_castle = generator.evasions == SquareSet::MAX;
+        }
         generator
     }
 
@@ -354,11 +387,11 @@ impl<'a> Generator<'a> {
                 continue;
             }
             // The king must not hide behind itself from a slider.
-            if !square_attacked(self.board, to, them, Some(from)) {
+            if self.pseudo || !square_attacked(self.board, to, them, Some(from)) {
                 self.push(from, to, piece, target, MoveKind::Normal);
             }
         }
-        if self.wanted == Wanted::All && self.evasions == SquareSet::MAX {
+        if self.wanted == Wanted::All && self.may_castle {
             self.castling(from, piece);
         }
     }
@@ -480,12 +513,16 @@ impl<'a> Generator<'a> {
     /// rank can expose the king along it, which no pin test sees.
     fn en_passant(&mut self, from: Square, to: Square, piece: Piece) {
         let victim = Square::new(to.file(), from.rank());
+        let captured = self.board[victim.index()];
+        if self.pseudo {
+            self.push(from, to, piece, captured, MoveKind::EnPassant);
+            return;
+        }
         let mut board = *self.board;
         board[from.index()] = Piece::EMPTY;
         board[victim.index()] = Piece::EMPTY;
         board[to.index()] = piece;
         if !square_attacked(&board, self.king, self.us.other(), None) {
-            let captured = self.board[victim.index()];
             self.push(from, to, piece, captured, MoveKind::EnPassant);
         }
     }
@@ -494,6 +531,16 @@ impl<'a> Generator<'a> {
 /// The legal moves of a position, for callers that want them as moves
 /// rather than in a [`MoveStack`]: the driver, the tests, the book.
 impl Position {
+    /// Fills `out` with the pseudo-legal moves `wanted`: every move the
+    /// pieces can make, whether or not it leaves the king in check, in the
+    /// legal generator's order, as the original program generated them
+    /// (castling is generated only when legal). The caller finds out the
+    /// illegal ones after making them: the other side can take the king.
+    pub fn pseudo_legal_moves(&self, wanted: Wanted, out: &mut Vec<ScoredMove>) {
+        out.clear();
+        Generator::new(self, out, wanted, Legality::Pseudo).run();
+    }
+
     /// The legal moves in generation order, in a new vector. Searches use a
     /// [`MoveStack`] instead, which allocates nothing per node.
     pub fn legal_moves(&self) -> Vec<Move> {

@@ -17,19 +17,18 @@
 //!   [`Position::validate`], so no test of what cannot occur refuses what
 //!   play reaches;
 //! * (d) every generated move leaves the mover's king unattacked, and the
-//!   generated moves are exactly those of a brute force written here: every
-//!   pseudo-legal move, kept when making it leaves the king unattacked.
+//!   generated moves are exactly the pseudo-legal ones (the board's own
+//!   pseudo-legal generator, which v0.10's original mode uses) kept when
+//!   making them leaves the king unattacked.
 //!
-//! The brute force shares nothing with the generator but `make`, `unmake`
-//! and `is_attacked`: it walks the board by file and rank, not by 0x88
-//! steps, and tests legality by trying each move.
+//! The legal generator finds checks and pins before it moves anything; the
+//! oracle finds them by making each move and looking at the king, so the
+//! two share the pieces' moves but not the reasoning about check, and the
+//! oracle's counts are checked against published ones.
 
 use std::collections::HashSet;
 
-use common::{
-    Color, Move, MoveKind, Piece, PieceKind, Position, Square, BLACK_KING_SIDE, BLACK_QUEEN_SIDE,
-    WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
-};
+use common::{Color, Move, Piece, Position, Square, Wanted};
 use proptest::prelude::*;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -63,181 +62,15 @@ fn all_squares() -> impl Iterator<Item = Square> {
     (0..8).flat_map(|rank| (0..8).map(move |file| Square::new(file, rank)))
 }
 
-/// The square `files` and `ranks` away from `square`, if on the board.
-fn step(square: Square, files: i32, ranks: i32) -> Option<Square> {
-    let file = square.file() as i32 + files;
-    let rank = square.rank() as i32 + ranks;
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| Square::new(file as u8, rank as u8))
-}
-
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const STRAIGHT: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-
-/// A move record, as the generator fills it in.
-fn new_move(
-    from: Square,
-    to: Square,
-    piece: Piece,
-    captured: Piece,
-    promotion: Piece,
-    kind: MoveKind,
-) -> Move {
-    Move {
-        from,
-        to,
-        piece,
-        captured,
-        promotion,
-        kind,
-    }
-}
-
-/// A pawn's move to `to`, or its four promotions on the last rank.
-fn pawn_moves(moves: &mut Vec<Move>, from: Square, to: Square, pawn: Piece, captured: Piece) {
-    let last_rank = if pawn.color() == Color::White { 7 } else { 0 };
-    if to.rank() != last_rank {
-        moves.push(new_move(
-            from,
-            to,
-            pawn,
-            captured,
-            Piece::EMPTY,
-            MoveKind::Normal,
-        ));
-        return;
-    }
-    for kind in [
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Knight,
-    ] {
-        let promotion = Piece::new(pawn.color(), kind);
-        moves.push(new_move(
-            from,
-            to,
-            pawn,
-            captured,
-            promotion,
-            MoveKind::Normal,
-        ));
-    }
-}
-
-/// Every pseudo-legal move: the pieces' moves without asking whether the
-/// king is left in check. Castling is fully checked here, since whether
-/// the king crosses an attacked square cannot be seen after the move.
+/// Every pseudo-legal move, from the board's own pseudo-legal generator
+/// (the one v0.10's original mode uses): the pieces' moves without asking
+/// whether the king is left in check, castling legal only. Filtered by
+/// making each move, it is an oracle for the legal generator, which finds
+/// checks and pins before it moves anything.
 fn pseudo_legal_moves(position: &Position) -> Vec<Move> {
-    let us = position.side_to_move();
-    let them = us.other();
-    let target = |to: Square| position.piece_at(to);
     let mut moves = Vec::new();
-    for from in all_squares() {
-        let piece = position.piece_at(from);
-        if !piece.is(us) {
-            continue;
-        }
-        let kind = piece.kind().unwrap();
-        match kind {
-            PieceKind::Pawn => {
-                let up = if us == Color::White { 1 } else { -1 };
-                let start_rank = if us == Color::White { 1 } else { 6 };
-                if let Some(one) = step(from, 0, up).filter(|&s| target(s).is_empty()) {
-                    pawn_moves(&mut moves, from, one, piece, Piece::EMPTY);
-                    let two = step(one, 0, up).filter(|&s| target(s).is_empty());
-                    if let Some(two) = two.filter(|_| from.rank() == start_rank) {
-                        let kind = MoveKind::DoublePush;
-                        moves.push(new_move(from, two, piece, Piece::EMPTY, Piece::EMPTY, kind));
-                    }
-                }
-                for side in [-1, 1] {
-                    let Some(to) = step(from, side, up) else {
-                        continue;
-                    };
-                    if target(to).is(them) {
-                        pawn_moves(&mut moves, from, to, piece, target(to));
-                    } else if position.en_passant() == Some(to) {
-                        let victim = Piece::new(them, PieceKind::Pawn);
-                        let kind = MoveKind::EnPassant;
-                        moves.push(new_move(from, to, piece, victim, Piece::EMPTY, kind));
-                    }
-                }
-            }
-            PieceKind::Knight | PieceKind::King => {
-                let steps = if kind == PieceKind::Knight {
-                    KNIGHT.to_vec()
-                } else {
-                    [DIAGONAL, STRAIGHT].concat()
-                };
-                for (files, ranks) in steps {
-                    if let Some(to) = step(from, files, ranks).filter(|&s| !target(s).is(us)) {
-                        let kind = MoveKind::Normal;
-                        moves.push(new_move(from, to, piece, target(to), Piece::EMPTY, kind));
-                    }
-                }
-            }
-            PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen => {
-                let directions = match kind {
-                    PieceKind::Bishop => DIAGONAL.to_vec(),
-                    PieceKind::Rook => STRAIGHT.to_vec(),
-                    _ => [DIAGONAL, STRAIGHT].concat(),
-                };
-                for (files, ranks) in directions {
-                    let mut next = step(from, files, ranks);
-                    while let Some(to) = next {
-                        if target(to).is(us) {
-                            break;
-                        }
-                        let kind = MoveKind::Normal;
-                        moves.push(new_move(from, to, piece, target(to), Piece::EMPTY, kind));
-                        if !target(to).is_empty() {
-                            break;
-                        }
-                        next = step(to, files, ranks);
-                    }
-                }
-            }
-        }
-    }
-
-    // Castling: the right, empty squares between king and rook, and the
-    // king neither in check nor crossing or landing on an attacked square.
-    let (rank, king_side, queen_side) = match us {
-        Color::White => (0, WHITE_KING_SIDE, WHITE_QUEEN_SIDE),
-        Color::Black => (7, BLACK_KING_SIDE, BLACK_QUEEN_SIDE),
-    };
-    let at = |file: u8| Square::new(file, rank);
-    let empty = |files: &[u8]| files.iter().all(|&f| target(at(f)).is_empty());
-    let safe = |files: &[u8]| files.iter().all(|&f| !position.is_attacked(at(f), them));
-    let king = Piece::new(us, PieceKind::King);
-    let rights = position.castling_rights();
-    let castle = |to: u8| {
-        new_move(
-            at(4),
-            at(to),
-            king,
-            Piece::EMPTY,
-            Piece::EMPTY,
-            MoveKind::Castle,
-        )
-    };
-    if rights & king_side != 0 && empty(&[5, 6]) && safe(&[4, 5, 6]) {
-        moves.push(castle(6));
-    }
-    if rights & queen_side != 0 && empty(&[1, 2, 3]) && safe(&[4, 3, 2]) {
-        moves.push(castle(2));
-    }
-    moves
+    position.pseudo_legal_moves(Wanted::All, &mut moves);
+    moves.into_iter().map(|scored| scored.mv).collect()
 }
 
 /// True when making `mv` leaves the mover's king unattacked.
@@ -362,8 +195,9 @@ proptest! {
 
 #[test]
 fn the_brute_force_agrees_with_published_move_counts() {
-    // The brute force itself must be right for (d) to mean anything: it
-    // finds the published numbers of legal moves (cpw_perft.epd, ;D1).
+    // The pseudo-legal moves filtered by king safety must be right for (d)
+    // to mean anything: they give the published numbers of legal moves
+    // (cpw_perft.epd, ;D1).
     for (fen, count) in [
         (common::START_FEN, 20),
         (KIWIPETE, 48),

@@ -11,6 +11,14 @@ fn every_declared_option_reaches_the_engine() {
         .iter()
         .map(|option| (option.name, option.flag))
         .collect();
-    assert_eq!(declared, [("MvvLva", "mvv-lva"), ("History", "history"), ("Killers", "killers"), ("Ordering", "ordering")]);
+    assert_eq!(
+        declared,
+        [
+            ("MvvLva", "mvv-lva"),
+            ("History", "history"),
+            ("Killers", "killers"),
+            ("Ordering", "ordering")
+        ]
+    );
     assert_eq!(check_options::<AlphaBeta>(), Ok(()));
 }

@@ -54,7 +54,8 @@ use lamosca_v09::ordering::MoveOrder;
 
 use crate::events::{Horizon, QuiescenceResult};
 use crate::quiescence::LAMOSCA_LEVEL_LIMIT;
-use generate::{captures_king, pseudo_legal, Wanted};
+use common::Wanted;
+use generate::captures_king;
 
 /// The original's `INFINITO`, `0x7FFFFFFF`: the root is searched with the
 /// window (-`INFINITO`, `INFINITO`).
@@ -210,7 +211,7 @@ impl OriginalSearch<'_, '_> {
             } else {
                 Wanted::All
             };
-            pseudo_legal(position, wanted, list);
+            position.pseudo_legal_moves(wanted, list);
         }
         list.len()
     }

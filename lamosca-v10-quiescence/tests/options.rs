@@ -11,6 +11,14 @@ fn every_declared_option_reaches_the_engine() {
         .iter()
         .map(|option| (option.name, option.flag))
         .collect();
-    assert_eq!(declared, [("Quiescence", "quiescence"), ("EGain", "egain"), ("Delta", "delta"), ("QuiRoot", "qui-root")]);
+    assert_eq!(
+        declared,
+        [
+            ("Quiescence", "quiescence"),
+            ("EGain", "egain"),
+            ("Delta", "delta"),
+            ("QuiRoot", "qui-root")
+        ]
+    );
     assert_eq!(check_options::<QuiescenceSearch>(), Ok(()));
 }

