@@ -60,3 +60,27 @@ impl Generated {
         }
     }
 }
+
+/// The members' folders, in the order the root manifest lists them: the
+/// order of the steps.
+pub fn members(root: &Path) -> anyhow::Result<Vec<String>> {
+    let manifest = root.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .map_err(|error| anyhow::anyhow!("reading {}: {error}", manifest.display()))?;
+    let start = text
+        .find("members")
+        .ok_or_else(|| anyhow::anyhow!("the root Cargo.toml has no `members`"))?;
+    let open = text[start..]
+        .find('[')
+        .map(|i| start + i + 1)
+        .ok_or_else(|| anyhow::anyhow!("`members` is not a list"))?;
+    let close = text[open..]
+        .find(']')
+        .map(|i| open + i)
+        .ok_or_else(|| anyhow::anyhow!("`members` is not closed"))?;
+    Ok(text[open..close]
+        .split(',')
+        .map(|item| item.trim().trim_matches('"').to_string())
+        .filter(|item| !item.is_empty())
+        .collect())
+}

@@ -159,11 +159,10 @@ pub fn read_all(root: &Path) -> Result<Vec<Snapshot>, SnapshotError> {
         move |error| SnapshotError::Io { path, error }
     };
     let manifest = root.join("Cargo.toml");
-    let mut crates =
-        crate::chapters::architecture::members(root).map_err(|error| SnapshotError::Io {
-            path: manifest,
-            error: std::io::Error::other(error.to_string()),
-        })?;
+    let mut crates = crate::files::members(root).map_err(|error| SnapshotError::Io {
+        path: manifest,
+        error: std::io::Error::other(error.to_string()),
+    })?;
     crates.sort();
     let mut snapshots = Vec::new();
     for crate_name in crates {

@@ -12,6 +12,7 @@
 mod attacks;
 mod eval;
 mod fen;
+mod fen_error;
 mod movegen;
 mod moves;
 mod perft;
@@ -23,7 +24,8 @@ mod zobrist;
 
 pub use attacks::{BISHOP_DIRECTIONS, KNIGHT_STEPS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS};
 pub use eval::{evaluate, piece_value, square_bonus};
-pub use fen::{FenError, START_FEN};
+pub use fen::START_FEN;
+pub use fen_error::FenError;
 pub use movegen::{MoveStack, ScoredMove, Wanted, MAX_PLY};
 pub use moves::{Move, MoveKind, UciMove, NULL_MOVE};
 pub use perft::{divide, perft};

@@ -33,7 +33,7 @@
 //! ));
 //! ```
 
-use crate::fen::FenError;
+use crate::fen_error::FenError;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position::Position;
 use crate::square::Square;

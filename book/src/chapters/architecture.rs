@@ -19,9 +19,10 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 
 use crate::chapter::Chapter;
+pub use crate::files::members;
 use crate::files::Generated;
 use crate::markdown::{code, Align, Table, GENERATED_NOTE};
 
@@ -72,28 +73,6 @@ impl Crate {
 
 fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).context(format!("reading {}", path.display()))
-}
-
-/// The members' folders, in the order the root manifest lists them: the
-/// order of the steps.
-pub fn members(root: &Path) -> Result<Vec<String>> {
-    let text = read(&root.join("Cargo.toml"))?;
-    let start = text
-        .find("members")
-        .ok_or_else(|| anyhow!("the root Cargo.toml has no `members`"))?;
-    let open = text[start..]
-        .find('[')
-        .map(|i| start + i + 1)
-        .ok_or_else(|| anyhow!("`members` is not a list"))?;
-    let close = text[open..]
-        .find(']')
-        .map(|i| open + i)
-        .ok_or_else(|| anyhow!("`members` is not closed"))?;
-    Ok(text[open..close]
-        .split(',')
-        .map(|item| item.trim().trim_matches('"').to_string())
-        .filter(|item| !item.is_empty())
-        .collect())
 }
 
 /// The version crates' names, in step order.

@@ -49,17 +49,9 @@
 
 use common::{Move, Position, ScoredMove};
 
-use crate::log::Words;
 use crate::pv::Lines;
-
-/// The alpha-beta window a node was searched with, for its result line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Window {
-    /// The lower bound on entry.
-    pub alpha: i32,
-    /// The upper bound.
-    pub beta: i32,
-}
+pub use crate::words::Window;
+use crate::words::Words;
 
 /// What kind of node a search enters; the record names it in snake case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -188,6 +180,19 @@ impl Event<'_> {
     }
 }
 
+// ANCHOR: layout
+/// A text log in a layout of a version's own. While one is set
+/// ([`Tracer::use_layout`]), the text log hands it every event first and
+/// writes what it returns instead of its own lines; `None` leaves the
+/// event to the log. A version that retraces a program whose log read
+/// otherwise writes that program's layout with it, and this crate knows
+/// none of them.
+pub trait Layout {
+    /// The text `event` adds to the log in `words`, or `None`.
+    fn text(&mut self, event: &Event<'_>, words: Words) -> Option<String>;
+}
+// ANCHOR_END: layout
+
 // ANCHOR: listener
 /// Hears a search's events. The text log, the record and the driver's
 /// report to a GUI are listeners; a listener sees each event once, as a
@@ -199,7 +204,7 @@ pub trait Listener {
     /// A version whose log reads otherwise hands its own layout to the
     /// text log before it searches ([`Tracer::use_layout`]); every other
     /// listener ignores it.
-    fn use_layout(&mut self, _layout: Box<dyn crate::log::Layout>) {}
+    fn use_layout(&mut self, _layout: Box<dyn Layout>) {}
 }
 // ANCHOR_END: listener
 
@@ -216,7 +221,7 @@ impl<L: Listener> Listener for Option<L> {
         }
     }
 
-    fn use_layout(&mut self, layout: Box<dyn crate::log::Layout>) {
+    fn use_layout(&mut self, layout: Box<dyn Layout>) {
         if let Some(listener) = self {
             listener.use_layout(layout);
         }
@@ -233,7 +238,7 @@ impl Listener for Both<'_> {
         self.1.hear(event);
     }
 
-    fn use_layout(&mut self, layout: Box<dyn crate::log::Layout>) {
+    fn use_layout(&mut self, layout: Box<dyn Layout>) {
         // Only a text log takes a layout; the first listener is offered it.
         self.0.use_layout(layout);
     }
@@ -538,7 +543,7 @@ impl<'a> Tracer<'a> {
 
     /// Hands the listener a layout of the version's own for the text log
     /// of this search (v0.10's original mode writes the original's).
-    pub fn use_layout(&mut self, layout: Box<dyn crate::log::Layout>) {
+    pub fn use_layout(&mut self, layout: Box<dyn Layout>) {
         if let Some(listener) = self.listener.as_deref_mut() {
             listener.use_layout(layout);
         }

@@ -7,7 +7,7 @@
 //! - [`events`]: what a search reports as it works, one typed [`Event`]
 //!   per fact, handed by a [`Tracer`] to a [`Listener`].
 //! - [`log`]: the text log, LaMoSca's lines in English or Italian, as a
-//!   listener.
+//!   listener; [`words`] holds its keywords.
 //! - [`pv`]: the principal variation, the listener every tracer owns.
 //! - [`deepen`]: iterative deepening against a clock.
 //!
@@ -24,6 +24,7 @@ pub mod engine;
 pub mod events;
 pub mod log;
 pub mod pv;
+pub mod words;
 
 pub use engine::{
     check_options, no_moves_score, percent, statistic, ClockWatch, Engine, EngineOption, Figure,

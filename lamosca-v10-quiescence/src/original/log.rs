@@ -28,8 +28,8 @@
 use std::fmt::Write as _;
 
 use common::Move;
-use lamosca_search::events::{Event, FieldValue, Window};
-use lamosca_search::log::{Layout, Words};
+use lamosca_search::events::{Event, FieldValue, Layout, Window};
+use lamosca_search::log::Words;
 
 /// The original's log of one search, `depth` levels deep.
 #[derive(Debug)]
