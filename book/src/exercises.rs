@@ -91,18 +91,32 @@ impl Exercise {
 }
 
 /// The four exercises, one per step.
-pub const EXERCISES: &[Exercise] = &[Exercise {
-    step: "v09",
-    krate: "lamosca-v09",
-    chapter: "v09-alphabeta.md",
-    files: &["src/search.rs", "src/ordering.rs"],
-    order: &["window", "fail_high", "pick", "history"],
-    slip: Slip {
-        file: "src/search.rs",
-        from: "if value >= beta {",
-        to: "if value > beta {",
+pub const EXERCISES: &[Exercise] = &[
+    Exercise {
+        step: "v07",
+        krate: "lamosca-v07",
+        chapter: "v07-negamax.md",
+        files: &["src/search.rs"],
+        order: &["leaf", "negate", "best"],
+        slip: Slip {
+            file: "src/search.rs",
+            from: "if value > best_value {",
+            to: "if value >= best_value {",
+        },
     },
-}];
+    Exercise {
+        step: "v09",
+        krate: "lamosca-v09",
+        chapter: "v09-alphabeta.md",
+        files: &["src/search.rs", "src/ordering.rs"],
+        order: &["window", "fail_high", "pick", "history"],
+        slip: Slip {
+            file: "src/search.rs",
+            from: "if value >= beta {",
+            to: "if value > beta {",
+        },
+    },
+];
 
 /// The exercise of step `step` (`v09`).
 pub fn find(step: &str) -> Option<&'static Exercise> {
