@@ -116,6 +116,18 @@ pub const EXERCISES: &[Exercise] = &[
             to: "if value > beta {",
         },
     },
+    Exercise {
+        step: "v10",
+        krate: "lamosca-v10-quiescence",
+        chapter: "v10-quiescence.md",
+        files: &["src/quiescence.rs"],
+        order: &["stand_pat", "window", "fail_high"],
+        slip: Slip {
+            file: "src/quiescence.rs",
+            from: "if best >= beta {",
+            to: "if best > beta {",
+        },
+    },
 ];
 
 /// The exercise of step `step` (`v09`).
