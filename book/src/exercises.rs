@@ -128,6 +128,18 @@ pub const EXERCISES: &[Exercise] = &[
             to: "if best > beta {",
         },
     },
+    Exercise {
+        step: "v11",
+        krate: "lamosca-v11-lazy",
+        chapter: "v11-lazy.md",
+        files: &["src/search.rs", "src/pruning.rs"],
+        order: &["deepen", "lazy_cut"],
+        slip: Slip {
+            file: "src/pruning.rs",
+            from: "node.score - margin >= beta",
+            to: "node.score - margin > beta",
+        },
+    },
 ];
 
 /// The exercise of step `step` (`v09`).
@@ -422,9 +434,50 @@ pub fn heading_id(heading: &str) -> String {
         .collect()
 }
 
+/// Whether `text` has a heading that reads `section`.
+fn has_heading(text: &str, section: &str) -> bool {
+    text.lines()
+        .any(|line| line.starts_with('#') && line.trim_start_matches('#').trim() == section)
+}
+
+/// The link to the heading `section`, from the step's chapter: `#pick`
+/// when the chapter holds it, else `page.md#pick` for the first other
+/// chapter page that does (a chapter split into pages keeps its links);
+/// `None` when no page has it.
+pub fn section_link(
+    workspace: &Workspace,
+    exercise: &Exercise,
+    section: &str,
+) -> Result<Option<String>> {
+    let chapters = workspace.chapters();
+    let id = heading_id(section);
+    let chapter = fs::read_to_string(chapters.join(exercise.chapter))
+        .with_context(|| format!("reading the chapter {}", exercise.chapter))?;
+    if has_heading(&chapter, section) {
+        return Ok(Some(format!("#{id}")));
+    }
+    let mut pages = crate::check::includes::markdown_files(&chapters)
+        .with_context(|| format!("listing {}", chapters.display()))?;
+    pages.sort();
+    for page in pages {
+        let relative = page.strip_prefix(&chapters).unwrap_or(&page);
+        if crate::check::summary::FRAGMENT_DIRS
+            .iter()
+            .any(|dir| relative.starts_with(dir))
+        {
+            continue;
+        }
+        if has_heading(&fs::read_to_string(&page)?, section) {
+            let path = relative.to_string_lossy().replace('\\', "/");
+            return Ok(Some(format!("{path}#{id}")));
+        }
+    }
+    Ok(None)
+}
+
 /// The chapter's list of holes, for its "Build it yourself" section:
 /// `generated/build-it/v09-holes.md`.
-pub fn holes_page(exercise: &Exercise, holes: &[Hole]) -> Generated {
+pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) -> Result<Generated> {
     let mut text =
         String::from("| Hole | In | What to write | The chapter's section |\n|---|---|---|---|\n");
     for hole in holes {
@@ -432,25 +485,32 @@ pub fn holes_page(exercise: &Exercise, holes: &[Hole]) -> Generated {
             .hint
             .split_once("; see \"")
             .map_or(hole.hint.as_str(), |(what, _)| what);
+        let link = section_link(workspace, exercise, &hole.section)?.with_context(|| {
+            format!(
+                "hole {} of {} names the section \"{}\", which no chapter page has as a heading",
+                hole.number, exercise.step, hole.section
+            )
+        })?;
         text += &format!(
-            "| {} `{}` | `{}/{}` | {} | [{}](#{}) |\n",
-            hole.number,
-            hole.name,
-            exercise.krate,
-            hole.file,
-            what,
-            hole.section,
-            heading_id(&hole.section)
+            "| {} `{}` | `{}/{}` | {} | [{}]({link}) |\n",
+            hole.number, hole.name, exercise.krate, hole.file, what, hole.section,
         );
     }
-    Generated::new(&format!("build-it/{}-holes.md", exercise.step), text)
+    Ok(Generated::new(
+        &format!("build-it/{}-holes.md", exercise.step),
+        text,
+    ))
 }
 
 /// The generated pages of every exercise.
 pub fn generated(workspace: &Workspace) -> Result<Vec<Generated>> {
     let mut files = Vec::new();
     for exercise in EXERCISES {
-        files.push(holes_page(exercise, &holes(workspace, exercise)?));
+        files.push(holes_page(
+            workspace,
+            exercise,
+            &holes(workspace, exercise)?,
+        )?);
     }
     Ok(files)
 }
