@@ -615,6 +615,13 @@ mod tests {
     }
 
     #[test]
+    fn the_search_diffs_leave_the_hole_markers_out() {
+        let code = crate::diff::without_anchors(STEP);
+        assert!(!code.contains("hole_"), "{code}");
+        assert!(code.contains("    let total = a + b;\n"));
+    }
+
+    #[test]
     fn heading_ids_are_mdbooks() {
         assert_eq!(
             heading_id("From NegaMax to alpha-beta"),
