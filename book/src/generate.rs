@@ -64,6 +64,8 @@ pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
     for chapter in ALL {
         files.extend(chapter_files(chapter, &sources)?);
     }
+    // The exercises' lists of holes, read from the markers in the steps.
+    files.extend(crate::exercises::generated(workspace)?);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if let Some(pair) = files.windows(2).find(|pair| pair[0].path == pair[1].path) {
         bail!(

@@ -12,6 +12,7 @@ pub mod chapters;
 pub mod check;
 pub mod diff;
 pub mod draw;
+pub mod exercises;
 pub mod files;
 pub mod generate;
 pub mod markdown;

@@ -43,6 +43,17 @@ enum Command {
         #[arg(value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// Print a step's exercise: its holes, their hints and the command
+    /// that checks them; --reset writes its lesson files back to their holes
+    Exercise {
+        /// The step: v07, v09, v10 or v11
+        #[arg(value_name = "STEP")]
+        step: String,
+        /// Rewrite the exercise's lesson files from the step's markers,
+        /// throwing away what was written in the holes
+        #[arg(long)]
+        reset: bool,
+    },
     // Passed on to the `ladder` crate, whose switches and help they are.
     Match(MatchSwitches),
     Session(SessionSwitches),
@@ -71,6 +82,7 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<bool> {
         Command::Check => check(),
         Command::Measure { part } => measure(part.as_deref()),
         Command::CheckHtml { dir } => check_html(dir),
+        Command::Exercise { step, reset } => exercise(&step, reset),
         Command::Match(_) => {
             let switches = matches
                 .subcommand_matches("match")
@@ -107,8 +119,41 @@ fn generate() -> Result<bool> {
         written.removed.len(),
         written.unchanged
     );
+    for exercise in book::exercises::EXERCISES {
+        for path in book::exercises::write(&workspace, exercise)? {
+            say!("wrote    {}", path.display());
+        }
+    }
     for note in book::diff::pending(&workspace) {
         say!("{note}");
+    }
+    Ok(true)
+}
+
+fn exercise(step: &str, reset: bool) -> Result<bool> {
+    let Some(exercise) = book::exercises::find(step) else {
+        let steps: Vec<&str> = book::exercises::EXERCISES
+            .iter()
+            .map(|exercise| exercise.step)
+            .collect();
+        bail!("no exercise for `{step}`: try {}", steps.join(", "));
+    };
+    let workspace = Workspace::here();
+    say!(
+        "{}",
+        book::exercises::describe(&workspace, exercise)?.trim_end()
+    );
+    if reset {
+        let written = book::exercises::write(&workspace, exercise)?;
+        for path in &written {
+            say!("reset    {}", path.display());
+        }
+        if written.is_empty() {
+            say!(
+                "{}: its files already hold their holes",
+                exercise.crate_name()
+            );
+        }
     }
     Ok(true)
 }

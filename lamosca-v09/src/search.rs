@@ -65,9 +65,11 @@ impl Search<'_, '_> {
             // our -beta, its beta our -alpha.
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
+            // ANCHOR: hole_window value: i32 — search the child one level deeper with our window turned round; see "From NegaMax to alpha-beta"
             let value = -self
                 .alpha_beta(position, -beta, -alpha, depth - 1, level + 1)
                 .0;
+            // ANCHOR_END: hole_window
             position.unmake();
             if self.stopped {
                 return (0, None);
@@ -75,6 +77,7 @@ impl Search<'_, '_> {
             // Fail high: the opponent will not allow this position, since
             // it already has a way to keep us below beta elsewhere. The
             // moves left are not searched.
+            // ANCHOR: hole_fail_high — when the move reaches beta: learn from it, trace the cut and the result, return beta; see "From NegaMax to alpha-beta"
             if value >= beta {
                 self.fail_high(mv, i, level);
                 self.tracer.cut(level, mv, value);
@@ -82,6 +85,7 @@ impl Search<'_, '_> {
                     .result(level, true, beta, Some(mv), Some(window));
                 return (beta, Some(mv));
             }
+            // ANCHOR_END: hole_fail_high
             self.tracer.moved(level, mv, value);
             // A later move must be strictly better: ties keep the first.
             if value > alpha {

@@ -256,6 +256,7 @@ impl Run<'_, '_> {
         // Step 1. Stand pat: the static value is ours without capturing,
         // unless we are in check.
         let mut best = -INFINITY;
+        // ANCHOR: hole_stand_pat — out of check, the static value is ours: cut on it at beta, else it is the best so far and raises alpha; see "The forum's quiescence, line by line"
         if !in_check {
             if pos_value >= beta {
                 self.counts.stand_pat_cuts += 1;
@@ -267,6 +268,7 @@ impl Run<'_, '_> {
             best = pos_value;
             alpha = alpha.max(best);
         }
+        // ANCHOR_END: hole_stand_pat
 
         // Step 2. The moves: captures, or every legal move in check. With
         // none, a side in check is mated; at the horizon node a side with
@@ -301,8 +303,10 @@ impl Run<'_, '_> {
             let worth_searching = win_limit > alpha;
             let value = if worth_searching {
                 position.make(mv);
+                // ANCHOR: hole_window value: i32 — search the capture one level deeper, its window narrowed to what it can win; see "The forum's quiescence, line by line"
                 let value =
                     -self.quiescence(position, -win_limit.min(beta), -alpha, level + 1, false);
+                // ANCHOR_END: hole_window
                 position.unmake();
                 if self.stopped {
                     return 0;
@@ -324,10 +328,12 @@ impl Run<'_, '_> {
             }
             // Step 5. Enough to fail high: the parent needs no more. (A
             // skipped capture never gets here: its value is at most alpha.)
+            // ANCHOR: hole_fail_high — once the best reaches beta, trace the cut and stop trying captures; see "The forum's quiescence, line by line"
             if best >= beta {
                 self.tracer.cut(level, mv, value);
                 break;
             }
+            // ANCHOR_END: hole_fail_high
             if worth_searching {
                 self.tracer.moved(level, mv, value);
             }

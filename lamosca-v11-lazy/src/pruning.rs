@@ -66,6 +66,7 @@ pub fn lazy_cut_allowed(
     in_check: bool,
     margin: i32,
 ) -> bool {
+    // ANCHOR: hole_lazy_cut — Kornilov's conditions, all of them: a move found deep enough, not the root nor a reduced search, score and shallower value both beta plus the margin or more, a quiet move that gained less than a pawn, no check; see "2. The lazy cut"
     let Some(found) = found else {
         return false; // the shallower search found a best move
     };
@@ -77,5 +78,6 @@ pub fn lazy_cut_allowed(
         && !node.arrival.capture // the move that led here was not a capture
         && node.arrival.gain < PAWN // (the article's test: it gained less than a pawn)
         && !in_check // nor a check
+                     // ANCHOR_END: hole_lazy_cut
 }
 // ANCHOR_END: lazy_cut

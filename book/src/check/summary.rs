@@ -8,8 +8,8 @@
 //! chapters folder that no link reaches.
 //!
 //! The folders of [`FRAGMENT_DIRS`] are left out of the second check: they
-//! hold markdown fragments (generated tables, measured timings) that
-//! chapters include, and that are never pages of their own.
+//! hold markdown fragments (generated tables, measured timings, exercise
+//! sections) that chapters include, and that are never pages of their own.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -22,8 +22,13 @@ use crate::files::{GENERATED_DIR, MEASURED_DIR};
 /// The name of mdBook's table of contents inside the source folder.
 pub const SUMMARY: &str = "SUMMARY.md";
 
-/// Folders of the chapters folder that hold fragments, not chapters.
-pub const FRAGMENT_DIRS: [&str; 2] = [GENERATED_DIR, MEASURED_DIR];
+/// Folders of the chapters folder that hold fragments, not chapters:
+/// generated and measured files, and each step chapter's closing "Build it
+/// yourself" section ([`crate::exercises`]).
+pub const FRAGMENT_DIRS: [&str; 3] = [GENERATED_DIR, MEASURED_DIR, EXERCISES_DIR];
+
+/// The folder of the step chapters' "Build it yourself" sections.
+pub const EXERCISES_DIR: &str = "exercises";
 
 /// A disagreement between `SUMMARY.md` and the chapter files.
 #[derive(Debug, Clone, PartialEq, Eq)]

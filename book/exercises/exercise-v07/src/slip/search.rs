@@ -1,0 +1,86 @@
+// lamosca-v07/src/search.rs with one slip, `if value >= best_value {` for `if value > best_value {`: the book shows the checks catch it.
+//! The NegaMax search: the recursion, and what it shares from node to
+//! node.
+
+use common::{evaluate, Move, MoveStack, Position};
+use lamosca_search::events::{NodeKind, Tracer};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY};
+
+use crate::counts::Counts;
+
+/// One search: what the recursion shares.
+pub(crate) struct Search<'a, 't> {
+    pub(crate) stack: &'a mut MoveStack,
+    pub(crate) control: &'a SearchControl,
+    pub(crate) tracer: &'a mut Tracer<'t>,
+    pub(crate) counts: Counts,
+    /// Set once the control says stop; every node then returns at once and
+    /// the result is thrown away by the caller.
+    pub(crate) stopped: bool,
+}
+
+impl Search<'_, '_> {
+    // ANCHOR: negamax
+    /// The value of `position` for the side to move, searched `depth` plies
+    /// deep, and the move that reaches it. `level` counts from 1 at the
+    /// root, as LaMoSca's log does.
+    pub(crate) fn negamax(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        level: u32,
+    ) -> (i32, Option<Move>) {
+        self.counts.nodes += 1;
+        self.tracer.node(level, NodeKind::Main, position, None);
+        // Stop when told to; the caller discards what follows. Asked before
+        // the leaf test, so that leaves, most of the nodes, count towards
+        // the next question too.
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
+            return (0, None);
+        }
+        // Leaf: the evaluation is the value.
+        // ANCHOR: hole_leaf — at depth 0, count the leaf and return the evaluation with no move; see "The idea"
+        if depth == 0 {
+            self.counts.leaves += 1;
+            return (evaluate(position), None);
+        }
+        // ANCHOR_END: hole_leaf
+        // Moves: every move is searched; each level maximises the negation
+        // of its children's values.
+        let ply = level as usize - 1;
+        let count = self.stack.generate(position, ply).len();
+        let mut best_value = -INFINITY;
+        let mut best_move = None;
+        for i in 0..count {
+            // Search: make the move, search the position it leads to from
+            // the other side, unmake it.
+            let mv = self.stack.moves(ply)[i].mv;
+            position.make(mv);
+            // ANCHOR: hole_negate value: i32 — the child's value, searched one level deeper, seen from our side; see "The idea"
+            let value = -self.negamax(position, depth - 1, level + 1).0;
+            // ANCHOR_END: hole_negate
+            position.unmake();
+            if self.stopped {
+                return (0, None);
+            }
+            self.tracer.moved(level, mv, value);
+            // A later move must be strictly better: ties keep the first.
+            // ANCHOR: hole_best — keep the move when it is strictly better than the best so far; see "The code"
+            if value >= best_value {
+                best_value = value;
+                best_move = Some(mv);
+            }
+            // ANCHOR_END: hole_best
+        }
+        // No legal move: mated or stalemated (the original could not tell
+        // these apart).
+        if count == 0 {
+            best_value = no_moves_score(position, ply);
+        }
+        self.tracer
+            .result(level, count > 0, best_value, best_move, None);
+        (best_value, best_move)
+    }
+    // ANCHOR_END: negamax
+}

@@ -1,0 +1,187 @@
+//! The checks of exercise v0.07, in the order the holes are filled: each
+//! one names the holes it runs through and the chapter's section.
+//!
+//! - the published log: the start position, two levels, in Italian;
+//! - the step's other snapshots: a mate in one, a stalemate trap, a
+//!   defended pawn, a side mated at the root;
+//! - the same log, value and move as the step's own search on the perft
+//!   suites' positions;
+//! - invariants: the position is restored, every node entered is counted,
+//!   and NegaMax visits the whole tree, perft's count at every depth.
+
+use common::{perft, Position};
+use exercise_check::{closing, logged, same_lines, same_log, snapshot, Line, Outcome};
+use exercise_v07::NegaMax;
+use lamosca_search::events::Tracer;
+use lamosca_search::log::Words;
+use lamosca_search::{Engine, Report, SearchControl};
+
+const STEP: &str = "lamosca-v07";
+const LEAF: &str = "hole 1 (leaf); see \"The idea\" in book/chapters/v07-negamax.md";
+const ALL: &str = "holes 1 to 3 (leaf, negate, best); see \"The idea\" and \"The code\" in book/chapters/v07-negamax.md";
+
+/// The perft suites' positions, with a mate in one and a stalemate.
+const POSITIONS: [&str; 6] = [
+    common::START_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+];
+
+/// The search of `fen` to `depth` by an engine of type `E`, its log of
+/// `levels` levels with paths, and its report.
+fn search<E: Engine>(fen: &str, depth: u32, levels: u32, words: Words) -> (Vec<Line>, Report) {
+    let mut position = Position::from_fen(fen).unwrap();
+    let mut engine = E::new();
+    logged(words, levels, |tracer| {
+        engine.search(&mut position, depth, &SearchControl::unlimited(), tracer)
+    })
+}
+
+/// One of the step's snapshots: the log, then the lines after it.
+fn trace_snapshot(name: &str, fen: &str, depth: u32, levels: u32, words: Words) -> Outcome {
+    let (mut log, report) = search::<NegaMax>(fen, depth, levels, words);
+    log.extend(closing(&report));
+    same_lines(name, ALL, &snapshot(STEP, &format!("trace__{name}")), &log)
+}
+
+/// The published log: after two levels from the start, d2d4 (value 0).
+fn published_startpos_d2() -> Outcome {
+    trace_snapshot("startpos_d2", common::START_FEN, 2, 2, Words::Italian)
+}
+
+fn mate_in_one() -> Outcome {
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    trace_snapshot("mate_in_one_d1", fen, 1, 1, Words::English)?;
+    trace_snapshot("mate_in_one_d2", fen, 2, 1, Words::English)
+}
+
+fn stalemate_trap() -> Outcome {
+    let fen = "8/4R3/8/3B4/8/8/p1K5/k6n w - - 0 1";
+    trace_snapshot("stalemate_trap_d1", fen, 1, 1, Words::English)?;
+    trace_snapshot("stalemate_trap_d2", fen, 2, 1, Words::English)
+}
+
+fn defended_pawn() -> Outcome {
+    let fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+    trace_snapshot("defended_pawn_d1", fen, 1, 1, Words::English)?;
+    trace_snapshot("defended_pawn_d2", fen, 2, 1, Words::English)
+}
+
+fn mated_root() -> Outcome {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    trace_snapshot("mated_root", fen, 2, 1, Words::English)
+}
+
+/// A search of depth 0 is a leaf: the evaluation, no move, one node.
+fn depth_zero_is_the_evaluation() -> Outcome {
+    for fen in POSITIONS {
+        let (_, report) = search::<NegaMax>(fen, 0, 0, Words::English);
+        let position = Position::from_fen(fen).unwrap();
+        let wanted = (common::evaluate(&position), None::<String>, 1);
+        let found = (
+            report.value,
+            report.best.map(|mv| mv.to_string()),
+            report.nodes,
+        );
+        exercise_check::holds(
+            &format!("depth_zero_is_the_evaluation, {fen}"),
+            LEAF,
+            found == wanted,
+            || format!("value, move and nodes: expected {wanted:?}, actual {found:?}"),
+        )?;
+    }
+    Ok(())
+}
+
+/// Every level of the log, the value and the move of the step's own
+/// search, on every position to depth 3.
+fn same_search_as_the_step() -> Outcome {
+    for fen in POSITIONS {
+        let check = format!("same_search_as_the_step, {fen}, depth 3");
+        let (expected, reference) = search::<lamosca_v07::NegaMax>(fen, 3, 3, Words::English);
+        let (actual, report) = search::<NegaMax>(fen, 3, 3, Words::English);
+        same_log(&check, ALL, &expected, &actual)?;
+        let found = (
+            report.value,
+            report.best.map(|mv| mv.to_string()),
+            report.nodes,
+        );
+        let wanted = (
+            reference.value,
+            reference.best.map(|mv| mv.to_string()),
+            reference.nodes,
+        );
+        exercise_check::holds(&check, ALL, found == wanted, || {
+            format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// The search gives the position back as it found it, counts every node
+/// it enters, and, as NegaMax prunes nothing, enters perft's count of
+/// positions at every depth (the start position has no mate within 3).
+fn whole_tree_and_position_restored() -> Outcome {
+    let before = Position::startpos();
+    for depth in 1..=3 {
+        let mut position = before.clone();
+        let mut tracer = Tracer::off();
+        let report = NegaMax::new().search(
+            &mut position,
+            depth,
+            &SearchControl::unlimited(),
+            &mut tracer,
+        );
+        let check = format!("whole_tree_and_position_restored, start, depth {depth}");
+        exercise_check::restored(&check, ALL, &before, &position)?;
+        let tree: u64 = (0..=depth as usize)
+            .map(|d| perft(&mut before.clone(), d))
+            .sum();
+        exercise_check::holds(
+            &check,
+            ALL,
+            report.nodes == tracer.nodes_entered() && report.nodes == tree,
+            || {
+                format!(
+                    "the report counts {} nodes, the search entered {}, the tree holds {tree}",
+                    report.nodes,
+                    tracer.nodes_entered()
+                )
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// Every check, in the order the holes are filled; each is also a test.
+macro_rules! checks {
+    ($($name:ident),* $(,)?) => {
+        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
+        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
+        #[cfg(not(feature = "slip"))]
+        mod check {
+            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
+        }
+    };
+}
+
+checks!(
+    depth_zero_is_the_evaluation,
+    published_startpos_d2,
+    mate_in_one,
+    stalemate_trap,
+    defended_pawn,
+    mated_root,
+    same_search_as_the_step,
+    whole_tree_and_position_restored,
+);
+
+/// With the slip, a check must fail, with the message the chapter shows.
+#[cfg(feature = "slip")]
+#[test]
+fn the_slip_is_caught_as_the_chapter_shows() {
+    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+}

@@ -1,0 +1,131 @@
+// lamosca-v09/src/search.rs with one slip, `if value > beta {` for `if value >= beta {`: the book shows the checks catch it.
+//! The alpha-beta search: the recursion, and what it calls. Set it beside
+//! v0.07's `search.rs`: the recursion is the same NegaMax with a window
+//! added and the moves picked in order.
+
+use common::{evaluate, Move, MoveStack, Position};
+use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::{no_moves_score, SearchControl};
+
+use crate::counts::Counts;
+use crate::ordering::MoveOrder;
+
+/// One search: what the recursion shares.
+pub(crate) struct Search<'a, 't> {
+    pub(crate) stack: &'a mut MoveStack,
+    pub(crate) order: &'a mut MoveOrder,
+    pub(crate) control: &'a SearchControl,
+    pub(crate) tracer: &'a mut Tracer<'t>,
+    pub(crate) counts: Counts,
+    /// Set once the control says stop; every node then returns at once and
+    /// the result is thrown away by the caller.
+    pub(crate) stopped: bool,
+}
+
+impl Search<'_, '_> {
+    // ANCHOR: alpha_beta
+    /// The value of `position` for the side to move, searched `depth` plies
+    /// deep within the window (`alpha`, `beta`), and the move that reaches
+    /// it. Fail-hard, as LaMoSca: a node that cannot reach `alpha` returns
+    /// `alpha`, one that reaches `beta` returns `beta`. `level` counts from
+    /// 1 at the root, as LaMoSca's log does.
+    pub(crate) fn alpha_beta(
+        &mut self,
+        position: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+        level: u32,
+    ) -> (i32, Option<Move>) {
+        let window = Window { alpha, beta };
+        self.counts.nodes += 1;
+        self.tracer
+            .node(level, NodeKind::Main, position, Some(window));
+        // Stop when told to; the caller discards what follows. Asked before
+        // the leaf test, so that leaves, most of the nodes, count towards
+        // the next question too.
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
+            return (0, None);
+        }
+        // Leaf: the evaluation is the value.
+        if depth == 0 {
+            self.counts.leaves += 1;
+            return (evaluate(position), None);
+        }
+        // Moves: generate them and give each its ordering value.
+        let ply = level as usize - 1;
+        let count = self.stack.generate(position, ply).len();
+        self.order.score(self.stack.moves_mut(ply), ply);
+        self.tracer.moves(level, self.stack.moves(ply));
+        let mut best_move = None;
+        for i in 0..count {
+            // Pick: bring the best remaining move forward (Kornilov's Pick).
+            self.pick_move(ply, i, level);
+            // Search: the child's window is ours turned round, its alpha
+            // our -beta, its beta our -alpha.
+            let mv = self.stack.moves(ply)[i].mv;
+            position.make(mv);
+            // ANCHOR: hole_window value: i32 — search the child one level deeper with our window turned round; see "From NegaMax to alpha-beta"
+            let value = -self
+                .alpha_beta(position, -beta, -alpha, depth - 1, level + 1)
+                .0;
+            // ANCHOR_END: hole_window
+            position.unmake();
+            if self.stopped {
+                return (0, None);
+            }
+            // Fail high: the opponent will not allow this position, since
+            // it already has a way to keep us below beta elsewhere. The
+            // moves left are not searched.
+            // ANCHOR: hole_fail_high — when the move reaches beta: learn from it, trace the cut and the result, return beta; see "From NegaMax to alpha-beta"
+            if value > beta {
+                self.fail_high(mv, i, level);
+                self.tracer.cut(level, mv, value);
+                self.tracer
+                    .result(level, true, beta, Some(mv), Some(window));
+                return (beta, Some(mv));
+            }
+            // ANCHOR_END: hole_fail_high
+            self.tracer.moved(level, mv, value);
+            // A later move must be strictly better: ties keep the first.
+            if value > alpha {
+                alpha = value;
+                best_move = Some(mv);
+            }
+        }
+        // No legal move: mated or stalemated, held within the window like
+        // every other value of a fail-hard search.
+        if count == 0 {
+            alpha = no_moves_score(position, ply).clamp(alpha, beta);
+        }
+        self.tracer
+            .result(level, count > 0, alpha, best_move, Some(window));
+        (alpha, best_move)
+    }
+    // ANCHOR_END: alpha_beta
+
+    // ANCHOR: pick_step
+    /// Brings the best of the moves from slot `i` on to slot `i`, and
+    /// reports the swap before the move is searched.
+    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+        let moves = self.stack.moves_mut(ply);
+        if let Some(from) = self.order.pick(moves, i) {
+            self.counts.swaps += 1;
+            self.tracer.swap(level, moves[from], moves[i]);
+        }
+    }
+    // ANCHOR_END: pick_step
+
+    // ANCHOR: fail_high
+    /// The move in slot `i` cut the node off: count it, and let the
+    /// ordering learn from it (history, killers).
+    fn fail_high(&mut self, mv: Move, i: usize, level: u32) {
+        self.counts.cuts += 1;
+        if i == 0 {
+            self.counts.first_move_cuts += 1;
+        }
+        self.order.fail_high(mv, level);
+    }
+    // ANCHOR_END: fail_high
+}

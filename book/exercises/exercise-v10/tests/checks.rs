@@ -1,0 +1,192 @@
+//! The checks of exercise v0.10, in the order the holes are filled: each
+//! one names the holes it runs through and the chapter's section.
+//!
+//! - a quiescence with no capture to try (hole 1 alone);
+//! - the step's trace snapshots of its quiescence: below 1.Nxd5, the
+//!   recapture position, the start position;
+//! - the same log, every quiescence node included, and the same value and
+//!   move as the step's own search on the perft suites' positions, with
+//!   each `EGain` form and `quiRoot` off;
+//! - invariants: the position is restored, and the quiescence never
+//!   returns less than the stand pat out of check.
+
+use common::Position;
+use exercise_check::{closing, logged, same_lines, same_log, snapshot, Line, Outcome};
+use exercise_v10::QuiescenceSearch;
+use lamosca_search::events::Tracer;
+use lamosca_search::log::Words;
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
+
+const STEP: &str = "lamosca-v10-quiescence";
+const STAND_PAT: &str = "hole 1 (stand_pat); see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md";
+const ALL: &str = "holes 1 to 3 (stand_pat, window, fail_high); see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md";
+
+/// Every level a log shows: the quiescence goes below the depth.
+const EVERY_LEVEL: u32 = 64;
+
+/// The knight and the rook both attack the pawn on d5, which only the
+/// queen defends.
+const RECAPTURE: &str = "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 0 1";
+
+/// The perft suites' positions, the recapture, a mate in one and a
+/// stalemate.
+const POSITIONS: [&str; 7] = [
+    common::START_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    RECAPTURE,
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+];
+
+/// The search of `fen` after `moves` to `depth` by an engine of type `E`
+/// with the options given, its log of `levels` levels with paths, and its
+/// report.
+fn search<E: Engine>(
+    fen: &str,
+    moves: &[&str],
+    options: &[(&str, OptionValue)],
+    depth: u32,
+    levels: u32,
+) -> (Vec<Line>, Report) {
+    let mut position = Position::from_fen(fen).unwrap();
+    position.play_moves(moves).unwrap();
+    let mut engine = E::new();
+    for (name, value) in options {
+        engine.set_option(name, *value).unwrap();
+    }
+    logged(Words::English, levels, |tracer| {
+        engine.search(&mut position, depth, &SearchControl::unlimited(), tracer)
+    })
+}
+
+/// One of the step's snapshots: the log, then the lines after it.
+fn trace_snapshot(name: &str, moves: &[&str], fen: &str, depth: u32, levels: u32) -> Outcome {
+    let (mut log, report) = search::<QuiescenceSearch>(fen, moves, &[], depth, levels);
+    log.extend(closing(&report));
+    same_lines(name, ALL, &snapshot(STEP, &format!("traces__{name}")), &log)
+}
+
+/// Depth 0 where no capture is possible: the horizon stands pat and
+/// returns, as the step's own quiescence does.
+fn no_capture_stands_pat() -> Outcome {
+    for fen in [common::START_FEN, "8/8/8/4k3/8/8/4K3/8 w - - 0 1"] {
+        let check = format!("no_capture_stands_pat, {fen}");
+        let (expected, _) =
+            search::<lamosca_v10_quiescence::QuiescenceSearch>(fen, &[], &[], 0, EVERY_LEVEL);
+        let (actual, _) = search::<QuiescenceSearch>(fen, &[], &[], 0, EVERY_LEVEL);
+        same_log(&check, STAND_PAT, &expected, &actual)?;
+    }
+    Ok(())
+}
+
+/// Below 1.Nxd5: every reply reaches the horizon, where the quiescence
+/// stands pat, tries the captures and cuts.
+fn recapture_after_nxd5_d1() -> Outcome {
+    trace_snapshot("recapture_after_nxd5_d1", &["c3d5"], RECAPTURE, 1, 3)
+}
+
+fn recapture_d2_v10() -> Outcome {
+    trace_snapshot("recapture_d2_v10", &[], RECAPTURE, 2, 1)
+}
+
+fn startpos_d3() -> Outcome {
+    trace_snapshot("startpos_d3", &[], common::START_FEN, 3, 1)
+}
+
+/// Every level of the log, quiescence included, and the value, move and
+/// nodes of the step's own search, on every position to depth 2.
+fn same_search_as_the_step() -> Outcome {
+    let settings: [&[(&str, OptionValue)]; 3] = [
+        &[],
+        &[("EGain", OptionValue::Combo("simple"))],
+        &[("QuiRoot", OptionValue::Check(false))],
+    ];
+    for options in settings {
+        for fen in POSITIONS {
+            let check = format!("same_search_as_the_step, {fen}, depth 2, {options:?}");
+            let (expected, reference) = search::<lamosca_v10_quiescence::QuiescenceSearch>(
+                fen,
+                &[],
+                options,
+                2,
+                EVERY_LEVEL,
+            );
+            let (actual, report) = search::<QuiescenceSearch>(fen, &[], options, 2, EVERY_LEVEL);
+            same_log(&check, ALL, &expected, &actual)?;
+            let found = (
+                report.value,
+                report.best.map(|mv| mv.to_string()),
+                report.nodes,
+            );
+            let wanted = (
+                reference.value,
+                reference.best.map(|mv| mv.to_string()),
+                reference.nodes,
+            );
+            exercise_check::holds(&check, ALL, found == wanted, || {
+                format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The search gives the position back, and at depth 0 out of check the
+/// quiescence is worth at least the static value: the stand pat is a
+/// floor.
+fn position_restored_and_stand_pat_a_floor() -> Outcome {
+    for fen in POSITIONS {
+        let before = Position::from_fen(fen).unwrap();
+        for depth in 0..=2 {
+            let mut position = before.clone();
+            let report = QuiescenceSearch::new().search(
+                &mut position,
+                depth,
+                &SearchControl::unlimited(),
+                &mut Tracer::off(),
+            );
+            let check = format!("position_restored_and_stand_pat_a_floor, {fen}, depth {depth}");
+            exercise_check::restored(&check, ALL, &before, &position)?;
+            if depth == 0 && !before.in_check() {
+                let floor = common::evaluate(&before);
+                exercise_check::holds(&check, ALL, report.value >= floor, || {
+                    format!(
+                        "the quiescence returned {}, below the stand pat {floor}",
+                        report.value
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every check, in the order the holes are filled; each is also a test.
+macro_rules! checks {
+    ($($name:ident),* $(,)?) => {
+        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
+        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
+        #[cfg(not(feature = "slip"))]
+        mod check {
+            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
+        }
+    };
+}
+
+checks!(
+    no_capture_stands_pat,
+    recapture_after_nxd5_d1,
+    recapture_d2_v10,
+    startpos_d3,
+    same_search_as_the_step,
+    position_restored_and_stand_pat_a_floor,
+);
+
+/// With the slip, a check must fail, with the message the chapter shows.
+#[cfg(feature = "slip")]
+#[test]
+fn the_slip_is_caught_as_the_chapter_shows() {
+    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+}

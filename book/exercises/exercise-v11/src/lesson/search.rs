@@ -1,0 +1,453 @@
+// The lesson file of exercise-v11, made from lamosca-v11-lazy/src/search.rs by `cargo run -p book -- exercise v11 --reset`.
+// Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v11` checks them.
+//! Kornilov's search: the recursion, and what it calls. Set it beside
+//! v0.10's `search.rs`: the recursion is the same alpha-beta, fail-soft as
+//! the article's (a node returns the best value it saw, which may lie outside
+//! its window), with a node passed down instead of a depth and a level
+//! ([`Node`]). Around the moves come the article's steps: draws, the selective
+//! stand pat, the internal deepening and the lazy cut, each a method that
+//! returns early, and, when it is on, the transposition table.
+
+use std::ops::ControlFlow;
+
+use common::{Move, MoveStack, Position};
+use lamosca_search::events::{Tracer, Window};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY};
+use lamosca_v09::ordering::{pick, Killers};
+use lamosca_v10_quiescence::Quiescence;
+
+use crate::counts::{Answer, Counts};
+use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat, TableHit};
+use crate::node::{Hint, Node};
+use crate::ordering::score_moves;
+use crate::pruning::{ext, lazy_cut_allowed};
+use crate::scoring::Scoring;
+use crate::switches::Switches;
+use crate::tt::{cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
+
+/// One search: what the recursion shares.
+pub(crate) struct Search<'a, 't> {
+    pub(crate) stack: &'a mut MoveStack,
+    pub(crate) killers: &'a mut Killers,
+    pub(crate) quiescence: &'a mut Quiescence,
+    pub(crate) table: &'a mut Table,
+    pub(crate) switches: Switches,
+    pub(crate) scoring: Scoring,
+    pub(crate) control: &'a SearchControl,
+    pub(crate) tracer: &'a mut Tracer<'t>,
+    pub(crate) counts: Counts,
+    /// `TimeOver()`: set once the control says stop; every node then
+    /// returns at once, and nothing it found is recorded.
+    pub(crate) stopped: bool,
+    /// The root's best move so far (the article's `glMove`).
+    pub(crate) answer: Option<Answer>,
+    /// The deepest root iteration that finished.
+    pub(crate) depth_reached: u32,
+}
+
+impl Search<'_, '_> {
+    // ANCHOR: alpha_beta
+    /// The value of `position` for the side to move, searched `node.depth`
+    /// plies deep within the window (`alpha`, `beta`), and the best move
+    /// found with the depth it was found at. Fail-soft, as the article's.
+    pub(crate) fn alpha_beta(
+        &mut self,
+        position: &mut Position,
+        node: Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Hint>) {
+        let window = Window { alpha, beta };
+        let Node { depth, ply, .. } = node;
+        let level = ply as u32 + 1;
+        debug_assert_eq!(
+            node.score,
+            self.scoring.evaluate(position),
+            "the score passed down differs from the evaluation"
+        );
+        // Draw: a repetition of a position of the game or of the line, the
+        // fifty-move rule unless the position is mate, or too little
+        // material to mate end the line. Not at the root, which must
+        // choose a move.
+        if ply > 0 && is_draw(position) {
+            self.counts.nodes += 1;
+            self.counts.draws += 1;
+            self.tracer.node(level, node.kind(), position, Some(window));
+            self.tracer.step(Drawn { level });
+            return (0, None);
+        }
+        // Horizon: v0.10's quiescence search, standing pat on the same
+        // evaluation the score adds up. When the score passed down already
+        // reaches beta and the side to move is not in check, the quiescence
+        // would stand pat on it at once: it does so without evaluating.
+        if depth <= 0 {
+            if node.score >= beta && !position.in_check() {
+                let value =
+                    self.quiescence
+                        .stand_pat_on(position, node.score, window, level, self.tracer);
+                return (value, None);
+            }
+            let horizon =
+                self.quiescence
+                    .horizon(position, alpha, beta, level, self.control, self.tracer);
+            let Some(value) = horizon else {
+                self.stopped = true;
+                return (0, None);
+            };
+            return (value, None);
+        }
+        self.counts.nodes += 1;
+        self.tracer.node(level, node.kind(), position, Some(window));
+        // Stop when told to (the article's `TimeOver`) or when the node
+        // budget is spent; the caller discards what follows.
+        if self.control.poll(self.counts.nodes) || self.over_budget() {
+            self.stopped = true;
+            return (0, None);
+        }
+        // Hash table: a position searched before may be settled at once,
+        // or at least hand up the move it found best.
+        let in_check = position.in_check();
+        let key = self.table_key(position, node, in_check);
+        let hash_move = match self.probe(key, node, alpha, beta) {
+            ControlFlow::Break(stored) => return stored,
+            ControlFlow::Continue(mv) => mv,
+        };
+        // Selective stand pat: the side to move may keep its score rather
+        // than move; that alone may reach beta.
+        let mut res = -INFINITY;
+        if let Some(score) = self.selective_stand_pat(node, in_check, alpha, beta) {
+            res = score;
+            alpha = alpha.max(res);
+            if alpha >= beta {
+                self.tracer.result(level, true, res, None, Some(window));
+                return (res, None);
+            }
+        }
+        // Internal deepening: this node searched two plies shallower hands
+        // up a move to try first.
+        let (value, hint) = self.deepen(position, node, alpha, beta);
+        if self.stopped {
+            return (0, hint);
+        }
+        // Lazy cut: the shallower search confirms what the score says, so
+        // the whole branch is pruned unsearched.
+        if self.lazy_cut(node, hint, value, beta, in_check) {
+            return (beta, None);
+        }
+        // Moves: generate them and give each its value in Kornilov's
+        // order, the hash move and the move handed up first.
+        let count = self.stack.generate(position, ply).len();
+        let moves = self.stack.moves_mut(ply);
+        let first = [hash_move, hint.map(|h| h.mv)];
+        score_moves(moves, first, self.scoring, self.killers, ply);
+        self.tracer.moves(level, self.stack.moves(ply));
+        // Until a move raises alpha, the best move is the one handed up, at
+        // the depth it was found at (the article keeps it in `retMove`).
+        let mut best = hint;
+        for i in 0..count {
+            // Pick: bring the best remaining move forward (Kornilov's Pick).
+            self.pick_move(ply, i, level);
+            // Search: the child's window is ours turned round, and its
+            // score ours plus the gain, seen from the other side.
+            let mv = self.stack.moves(ply)[i].mv;
+            let value = self.child(position, node, mv, alpha, beta);
+            if self.stopped {
+                return (0, best);
+            }
+            res = res.max(value);
+            // Better move: recorded with this depth. The time is not over
+            // here, or the search would have returned: an iteration cut
+            // short never replaces a finished answer.
+            if res > alpha {
+                alpha = res;
+                best = Some(Hint { mv, depth });
+                if ply == 0 {
+                    self.answer = Some(Answer { mv, value: res });
+                }
+            }
+            // Fail high: the moves left are not searched.
+            if alpha >= beta {
+                self.fail_high(mv, i, ply, hint);
+                self.store(key, node, window, res, best);
+                self.tracer.cut(level, mv, value);
+                self.tracer.result(level, true, res, Some(mv), Some(window));
+                return (res, best);
+            }
+            self.tracer.moved(level, mv, value);
+        }
+        // No legal move: mated or stalemated, whatever the stand pat said.
+        if count == 0 {
+            res = no_moves_score(position, ply);
+        }
+        if ply == 0 {
+            self.depth_reached = self.depth_reached.max(depth as u32);
+            self.tracer.iteration_done(depth as u32, res);
+        }
+        self.store(key, node, window, res, best);
+        let best_move = best.map(|hint| hint.mv);
+        self.tracer
+            .result(level, count > 0, res, best_move, Some(window));
+        (res, best)
+    }
+    // ANCHOR_END: alpha_beta
+
+    // ANCHOR: selective_step
+    /// True when the node may keep its score rather than move: past the
+    /// root, after a move that gained less than `ext[ply]` and gave no
+    /// check, with the switch on.
+    fn may_stand_pat(&self, node: Node, in_check: bool) -> bool {
+        self.switches.selective && node.ply > 0 && node.arrival.gain < ext(node.ply) && !in_check
+    }
+
+    /// Kornilov's selective stand pat: past the root, after a move that
+    /// gained less than `ext[ply]` and gave no check, the side to move may
+    /// keep its score rather than move. Returns that score, counted and
+    /// traced, or `None` when the node must move.
+    fn selective_stand_pat(
+        &mut self,
+        node: Node,
+        in_check: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let Node {
+            ply,
+            score,
+            arrival,
+            ..
+        } = node;
+        if !self.may_stand_pat(node, in_check) {
+            return None;
+        }
+        let limit = ext(ply);
+        self.counts.stand_pats += 1;
+        let cut = alpha.max(score) >= beta;
+        if cut {
+            self.counts.stand_pat_cuts += 1;
+        }
+        let (level, gain) = (ply as u32 + 1, arrival.gain);
+        let event = SelectiveStandPat {
+            level,
+            gain,
+            limit,
+            value: score,
+            cut,
+        };
+        self.tracer.step(event);
+        Some(score)
+    }
+    // ANCHOR_END: selective_step
+
+    // ANCHOR: deepening_step
+    /// Kornilov's internal deepening: the node searched two plies
+    /// shallower, for a best move to try first. Returns that search's value
+    /// and move; when the node is too shallow or the switch is off, no
+    /// move, but at the root [`Self::last_answer`].
+    fn deepen(
+        &mut self,
+        position: &mut Position,
+        node: Node,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Hint>) {
+        let (value, found): (i32, Option<Hint>) = todo!("hole 1 of 2, deepen: unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see \"1. Internal iterative deepening\" in book/chapters/v11-lazy.md");
+        if !self.stopped {
+            self.tracer.step(Deepened {
+                level: node.ply as u32 + 1,
+                depth: node.depth - 2,
+                mv: found.map(|hint| hint.mv),
+                value,
+            });
+        }
+        (value, found)
+    }
+
+    /// At the root, the last finished iteration's answer. Searched first,
+    /// it keeps an iteration cut short honest when the root deepens one ply
+    /// at a time: only a better move replaces it. (With the deepening on,
+    /// only the innermost root gets here, before there is an answer.)
+    fn last_answer(&self, node: Node) -> Option<Hint> {
+        let answer = self.answer.filter(|_| node.ply == 0)?;
+        Some(Hint {
+            mv: answer.mv,
+            depth: self.depth_reached as i32,
+        })
+    }
+    // ANCHOR_END: deepening_step
+
+    // ANCHOR: lazy_cut_step
+    /// Kornilov's lazy cut: true, counted and traced, when the node may be
+    /// cut off unsearched, its shallower search having returned `value` and
+    /// the move `found` ([`lazy_cut_allowed`]).
+    fn lazy_cut(
+        &mut self,
+        node: Node,
+        found: Option<Hint>,
+        value: i32,
+        beta: i32,
+        in_check: bool,
+    ) -> bool {
+        let margin = self.switches.margin;
+        if !self.switches.lazy || !lazy_cut_allowed(&node, found, value, beta, in_check, margin) {
+            return false;
+        }
+        self.counts.lazy_cuts += 1;
+        self.tracer.step(LazyCut {
+            level: node.ply as u32 + 1,
+            score: node.score,
+            value,
+            depth: node.depth - 2,
+            margin,
+            beta,
+        });
+        true
+    }
+    // ANCHOR_END: lazy_cut_step
+
+    // ANCHOR: table_steps
+    /// Looks the position up in the table (Kornilov's "big hash table"):
+    /// breaks off with the stored value and move when an entry deep enough
+    /// settles the window, below the root only; goes on with the stored
+    /// best move otherwise.
+    fn probe(
+        &mut self,
+        key: Option<u64>,
+        node: Node,
+        alpha: i32,
+        beta: i32,
+    ) -> ControlFlow<(i32, Option<Hint>), Option<Move>> {
+        let Some(key) = key else {
+            return ControlFlow::Continue(None);
+        };
+        self.counts.probes += 1;
+        let Some(entry) = self.table.probe(key, node.ply) else {
+            return ControlFlow::Continue(None);
+        };
+        self.counts.hits += 1;
+        let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
+        self.tracer.step(TableHit {
+            level: node.ply as u32 + 1,
+            entry,
+            cut,
+        });
+        let hint = entry.mv.map(|mv| Hint {
+            mv,
+            depth: entry.depth,
+        });
+        if cut {
+            self.counts.table_cuts += 1;
+            return ControlFlow::Break((entry.value, hint));
+        }
+        ControlFlow::Continue(entry.mv)
+    }
+
+    /// Keeps what the node's search found, and what kind of bound its
+    /// value is within the `window` it was searched with.
+    fn store(
+        &mut self,
+        key: Option<u64>,
+        node: Node,
+        window: Window,
+        value: i32,
+        best: Option<Hint>,
+    ) {
+        let Some(key) = key else {
+            return;
+        };
+        let (bound, mv) = (Bound::of(value, window), best.map(|hint| hint.mv));
+        self.table
+            .store(key, node.depth, node.ply, bound, value, mv);
+    }
+
+    /// The key the node is kept under in the table ([`node_key`]), or
+    /// `None` when the table is off or the node's search could reach the
+    /// fifty-move rule. Its subtree may be cut lazily outside every reduced
+    /// search, with the lazy cut on.
+    pub(crate) fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
+        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+            return None;
+        }
+        let may_cut_lazily = self.switches.lazy && !node.reduced;
+        Some(node_key(
+            position,
+            self.may_stand_pat(node, in_check),
+            may_cut_lazily,
+        ))
+    }
+    // ANCHOR_END: table_steps
+
+    /// True when a node budget is set and the nodes of both searches, the
+    /// main one and the quiescence, have spent it. The control reads the
+    /// budget only every few thousand main nodes; the quiescence's nodes
+    /// count too, and may be many times more.
+    fn over_budget(&self) -> bool {
+        let quiescence = &self.quiescence.counts;
+        let nodes = self.counts.nodes + quiescence.nodes + quiescence.given_stand_pats;
+        self.control
+            .node_limit()
+            .is_some_and(|limit| nodes >= limit)
+    }
+
+    // ANCHOR: child
+    /// Makes `mv`, searches the node it leads to with the window turned
+    /// round, and unmakes it. The child's score is not evaluated: it is
+    /// `-(score + gain)`, Kornilov's incremental score.
+    fn child(
+        &mut self,
+        position: &mut Position,
+        node: Node,
+        mv: Move,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let gain = self.scoring.gain(mv);
+        position.make(mv);
+        let value = -self
+            .alpha_beta(position, node.child(mv, gain), -beta, -alpha)
+            .0;
+        position.unmake();
+        value
+    }
+    // ANCHOR_END: child
+
+    /// Brings the best of the moves from slot `i` on to slot `i`, and
+    /// reports the swap before the move is searched.
+    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+        let moves = self.stack.moves_mut(ply);
+        if let Some(from) = pick(moves, i) {
+            self.tracer.swap(level, moves[from], moves[i]);
+        }
+    }
+
+    /// The move in slot `i` cut the node off: count it, and keep it as a
+    /// killer of the ply when it is quiet.
+    fn fail_high(&mut self, mv: Move, i: usize, ply: usize, hint: Option<Hint>) {
+        self.counts.cuts += 1;
+        if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
+            self.counts.hint_cuts += 1;
+        }
+        if !mv.is_capture() {
+            self.killers.store(ply, mv);
+        }
+    }
+}
+
+// ANCHOR: draws
+/// True when the rules make the position a draw, whatever follows: it
+/// repeats a position of the game or of the line, fifty moves passed
+/// without a capture or a pawn move, or neither side can mate. A mate
+/// delivered on the hundredth half-move is still a mate: the rule draws
+/// only a position that is not. The other two never meet a mate: a mated
+/// position ends the game, so it cannot have occurred before, and with too
+/// little material no mate exists.
+fn is_draw(position: &Position) -> bool {
+    position.is_repetition()
+        || position.has_insufficient_material()
+        || (position.is_fifty_move_draw() && !is_checkmate(position))
+}
+
+/// True when the side to move is in check and has no legal move.
+fn is_checkmate(position: &Position) -> bool {
+    position.in_check() && position.legal_moves().is_empty()
+}
+// ANCHOR_END: draws

@@ -1,0 +1,222 @@
+//! The checks of exercise v0.11, in the order the holes are filled: each
+//! one names the holes it runs through and the chapter's section.
+//!
+//! - the same log as the step with lazy cuts off, where only the search
+//!   two plies shallower is at work (hole 1);
+//! - the step's trace snapshots of the two: the root deepening by itself,
+//!   and the first lazy cuts of the recapture position;
+//! - the same log, value and move as the step's own search on the perft
+//!   suites' positions, four plies deep;
+//! - invariants: the position is restored, and the depth reported is the
+//!   depth asked for.
+
+use common::Position;
+use exercise_check::{closing, logged, plain, same_lines, same_log, snapshot, Line, Outcome};
+use exercise_v11::LazySearch;
+use lamosca_search::events::Tracer;
+use lamosca_search::log::Words;
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
+
+const STEP: &str = "lamosca-v11-lazy";
+const DEEPEN: &str =
+    "hole 1 (deepen); see \"Internal iterative deepening\" in book/chapters/v11-lazy.md";
+const ALL: &str = "holes 1 and 2 (deepen, lazy_cut); see \"Internal iterative deepening\" and \"The lazy cut\" in book/chapters/v11-lazy.md";
+
+/// Every level a log shows: the quiescence goes below the depth.
+const EVERY_LEVEL: u32 = 64;
+
+/// The knight and the rook both attack the pawn on d5, which only the
+/// queen defends.
+const RECAPTURE: &str = "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 0 1";
+
+/// The perft suites' positions, the recapture, Win At Chess no. 1, a mate
+/// in one and a stalemate.
+const POSITIONS: [&str; 8] = [
+    common::START_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    RECAPTURE,
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+];
+
+/// The search of `fen` to `depth` by an engine of type `E` with the
+/// options given, its log of `levels` levels with paths, and its report.
+fn search<E: Engine>(
+    fen: &str,
+    options: &[(&str, OptionValue)],
+    depth: u32,
+    levels: u32,
+) -> (Vec<Line>, Report) {
+    let mut position = Position::from_fen(fen).unwrap();
+    let mut engine = E::new();
+    for (name, value) in options {
+        engine.set_option(name, *value).unwrap();
+    }
+    logged(Words::English, levels, |tracer| {
+        engine.search(&mut position, depth, &SearchControl::unlimited(), tracer)
+    })
+}
+
+/// The value, move and nodes of the step's own search with `options`, on
+/// every position to `depth`; where they differ, the first line of the
+/// log, every level shown, that differs.
+fn same_as_the_step(
+    name: &str,
+    options: &[(&str, OptionValue)],
+    depth: u32,
+    hint: &str,
+) -> Outcome {
+    for fen in POSITIONS {
+        let check = format!("{name}, {fen}, depth {depth}");
+        let (_, reference) = search::<lamosca_v11_lazy::LazySearch>(fen, options, depth, 0);
+        let (_, report) = search::<LazySearch>(fen, options, depth, 0);
+        let summary = |report: &Report| {
+            let best = report.best.map(|mv| mv.to_string());
+            (report.value, best, report.nodes)
+        };
+        let (found, wanted) = (summary(&report), summary(&reference));
+        if found == wanted {
+            continue;
+        }
+        let (expected, _) =
+            search::<lamosca_v11_lazy::LazySearch>(fen, options, depth, EVERY_LEVEL);
+        let (actual, _) = search::<LazySearch>(fen, options, depth, EVERY_LEVEL);
+        same_log(&check, hint, &expected, &actual)?;
+        exercise_check::holds(&check, hint, false, || {
+            format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// Hole 1 alone: with lazy cuts off, every node's search two plies
+/// shallower is what the step's is.
+fn deepening_without_lazy_cuts() -> Outcome {
+    same_as_the_step(
+        "deepening_without_lazy_cuts",
+        &[("Lazy", OptionValue::Check(false))],
+        4,
+        DEEPEN,
+    )
+}
+
+/// The root deepens by itself: depth 2, then 4, then 6, each trying the
+/// move handed up first (the step's snapshot leaves the swap lines out).
+fn startpos_d6_root() -> Outcome {
+    let (log, report) = search::<LazySearch>(common::START_FEN, &[], 6, 1);
+    let mut kept: Vec<Line> = log
+        .into_iter()
+        .filter(|line| !line.text.starts_with("Swap"))
+        .collect();
+    kept.extend(closing(&report));
+    same_lines(
+        "startpos_d6_root",
+        ALL,
+        &snapshot(STEP, "traces__startpos_d6_root"),
+        &kept,
+    )
+}
+
+/// The first lazy cuts of the recapture position, four plies deep: the
+/// lines around the first `Lazy cut level 2`, as the step's snapshot keeps
+/// them.
+fn recapture_d4_lazy_cut() -> Outcome {
+    let (log, report) = search::<LazySearch>(RECAPTURE, &[], 4, 2);
+    let Some(cut) = log
+        .iter()
+        .position(|line| line.text.starts_with("Lazy cut level 2"))
+        .filter(|&cut| cut >= 5)
+    else {
+        return exercise_check::holds("recapture_d4_lazy_cut", ALL, false, || {
+            format!(
+                "no line starts with `Lazy cut level 2` in the log of {RECAPTURE}, depth 4: the step cuts there"
+            )
+        });
+    };
+    let mut kept = vec![plain("...")];
+    kept.extend(log[cut - 5..(cut + 8).min(log.len())].iter().cloned());
+    kept.push(plain("..."));
+    kept.extend(closing(&report));
+    same_lines(
+        "recapture_d4_lazy_cut",
+        ALL,
+        &snapshot(STEP, "traces__recapture_d4_lazy_cut"),
+        &kept,
+    )
+}
+
+fn same_search_as_the_step() -> Outcome {
+    same_as_the_step("same_search_as_the_step", &[], 4, ALL)?;
+    same_as_the_step(
+        "same_search_as_the_step, no deepening",
+        &[("Iid", OptionValue::Check(false))],
+        4,
+        ALL,
+    )
+}
+
+/// The lazy cut's comparisons at their edges: the same search as the
+/// step's with every growth margin from 0 to 16, the article's units, on
+/// every position four plies deep, where some node's score stands exactly
+/// the margin above beta.
+fn every_margin() -> Outcome {
+    for margin in 0..=16 {
+        let options = [("Margin", OptionValue::Spin(margin))];
+        same_as_the_step(&format!("every_margin, margin {margin}"), &options, 4, ALL)?;
+    }
+    Ok(())
+}
+
+/// The search gives the position back, and reports the depth it was
+/// asked for.
+fn position_restored_and_depth_reached() -> Outcome {
+    for fen in POSITIONS {
+        let before = Position::from_fen(fen).unwrap();
+        for depth in 1..=4 {
+            let mut position = before.clone();
+            let report = LazySearch::new().search(
+                &mut position,
+                depth,
+                &SearchControl::unlimited(),
+                &mut Tracer::off(),
+            );
+            let check = format!("position_restored_and_depth_reached, {fen}, depth {depth}");
+            exercise_check::restored(&check, ALL, &before, &position)?;
+            exercise_check::holds(&check, ALL, report.depth == depth, || {
+                format!("the report says depth {}, asked {depth}", report.depth)
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Every check, in the order the holes are filled; each is also a test.
+macro_rules! checks {
+    ($($name:ident),* $(,)?) => {
+        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
+        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
+        #[cfg(not(feature = "slip"))]
+        mod check {
+            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
+        }
+    };
+}
+
+checks!(
+    deepening_without_lazy_cuts,
+    startpos_d6_root,
+    recapture_d4_lazy_cut,
+    same_search_as_the_step,
+    every_margin,
+    position_restored_and_depth_reached,
+);
+
+/// With the slip, a check must fail, with the message the chapter shows.
+#[cfg(feature = "slip")]
+#[test]
+fn the_slip_is_caught_as_the_chapter_shows() {
+    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+}
