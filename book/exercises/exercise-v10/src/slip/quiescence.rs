@@ -240,12 +240,8 @@ impl Run<'_, '_> {
         qui_root: bool,
     ) -> i32 {
         let window = Window { alpha, beta };
-        self.counts.nodes += 1;
         let ply = level as usize - 1;
-        self.tracer
-            .node(level, NodeKind::Quiescence, position, Some(window));
-        if self.control.poll(self.counts.nodes) {
-            self.stopped = true;
+        if self.enter(position, level, window) {
             return 0;
         }
         let in_check = position.in_check();
@@ -254,8 +250,7 @@ impl Run<'_, '_> {
             return pos_value;
         }
 
-        // Step 1. Stand pat: the static value is ours without capturing,
-        // unless we are in check.
+        // Step 1. Stand pat: the static value is ours unless we are in check.
         let mut best = -INFINITY;
         // ANCHOR: hole_stand_pat — out of check, the static value is ours: cut on it at beta, else it is the best so far and raises alpha; see "The forum's quiescence, line by line"
         if !in_check {
@@ -271,23 +266,12 @@ impl Run<'_, '_> {
         }
         // ANCHOR_END: hole_stand_pat
 
-        // Step 2. The moves: captures, or every legal move in check. With
-        // none, a side in check is mated; at the horizon node a side with
-        // no legal move at all is stalemated.
-        let count = if in_check {
-            self.stack.generate(position, ply).len()
-        } else {
-            self.stack.generate_captures(position, ply).len()
+        // Step 2. The moves: captures, or every legal move in check; with
+        // none, the node may be mate or stalemate.
+        let count = match self.moves(position, level, in_check, qui_root, window) {
+            Ok(count) => count,
+            Err(value) => return value,
         };
-        if count == 0 && (in_check || (qui_root && self.stack.generate(position, ply).is_empty())) {
-            let value = no_moves_score(position, ply);
-            self.result(level, false, value, window);
-            return value;
-        }
-        for scored in self.stack.moves_mut(ply) {
-            scored.score = mvv_lva(scored.mv);
-        }
-        self.tracer.moves(level, self.stack.moves(ply));
 
         for i in 0..count {
             self.pick(ply, i, level);
@@ -303,30 +287,15 @@ impl Run<'_, '_> {
             // skip it when even that cannot raise alpha.
             let worth_searching = win_limit > alpha;
             let value = if worth_searching {
-                position.make(mv);
-                // ANCHOR: hole_window value: i32 — search the capture one level deeper, its window narrowed to what it can win; see "The forum's quiescence, line by line"
-                let value =
-                    -self.quiescence(position, -win_limit.min(beta), -alpha, level + 1, false);
-                // ANCHOR_END: hole_window
-                position.unmake();
-                if self.stopped {
+                let Some(value) = self.capture(position, mv, win_limit, alpha, beta, level) else {
                     return 0;
-                }
+                };
                 value
             } else {
-                self.counts.skipped += 1;
-                let skipped = Skipped {
-                    level,
-                    mv,
-                    win_limit,
-                };
-                self.tracer.step(skipped);
-                win_limit
+                self.skip(level, mv, win_limit)
             };
-            if value > best {
-                best = value;
-                alpha = alpha.max(best);
-            }
+            best = best.max(value);
+            alpha = alpha.max(best);
             // Step 5. Enough to fail high: the parent needs no more. (A
             // skipped capture never gets here: its value is at most alpha.)
             // ANCHOR: hole_fail_high — once the best reaches beta, trace the cut and stop trying captures; see "The forum's quiescence, line by line"
@@ -341,6 +310,82 @@ impl Run<'_, '_> {
         }
         self.result(level, count > 0, best, window);
         best
+    }
+
+    /// Step 2 of [`Run::quiescence`]: generates the node's moves, captures
+    /// or, in check, every legal move, and orders them by MVV/LVA; their
+    /// count. With none, a side in check is mated, and at the horizon node
+    /// a side with no legal move at all is stalemated: `Err` with the
+    /// node's value, its result traced.
+    fn moves(
+        &mut self,
+        position: &Position,
+        level: u32,
+        in_check: bool,
+        qui_root: bool,
+        window: Window,
+    ) -> Result<usize, i32> {
+        let ply = level as usize - 1;
+        let count = if in_check {
+            self.stack.generate(position, ply).len()
+        } else {
+            self.stack.generate_captures(position, ply).len()
+        };
+        if count == 0 && (in_check || (qui_root && self.stack.generate(position, ply).is_empty())) {
+            let value = no_moves_score(position, ply);
+            self.result(level, false, value, window);
+            return Err(value);
+        }
+        for scored in self.stack.moves_mut(ply) {
+            scored.score = mvv_lva(scored.mv);
+        }
+        self.tracer.moves(level, self.stack.moves(ply));
+        Ok(count)
+    }
+
+    /// The node is entered: counted and traced. True when the search must
+    /// stop, the caller discarding what follows.
+    fn enter(&mut self, position: &Position, level: u32, window: Window) -> bool {
+        self.counts.nodes += 1;
+        self.tracer
+            .node(level, NodeKind::Quiescence, position, Some(window));
+        if self.control.poll(self.counts.nodes) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Step 4 of [`Run::quiescence`] for a capture worth searching: made,
+    /// searched one level deeper in a window narrowed to what it can win
+    /// (`win_limit`), and unmade; its value, or `None` once the search is
+    /// told to stop.
+    fn capture(
+        &mut self,
+        position: &mut Position,
+        mv: Move,
+        win_limit: i32,
+        alpha: i32,
+        beta: i32,
+        level: u32,
+    ) -> Option<i32> {
+        position.make(mv);
+        // ANCHOR: hole_window value: i32 — search the capture one level deeper, its window narrowed to what it can win; see "The forum's quiescence, line by line"
+        let value = -self.quiescence(position, -win_limit.min(beta), -alpha, level + 1, false);
+        // ANCHOR_END: hole_window
+        position.unmake();
+        (!self.stopped).then_some(value)
+    }
+
+    /// Step 4 of [`Run::quiescence`] for a capture that cannot raise
+    /// alpha: counted and traced, and worth at most `win_limit`.
+    fn skip(&mut self, level: u32, mv: Move, win_limit: i32) -> i32 {
+        self.counts.skipped += 1;
+        self.tracer.step(Skipped {
+            level,
+            mv,
+            win_limit,
+        });
+        win_limit
     }
     // ANCHOR_END: quiescence
 
