@@ -15,13 +15,13 @@ use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::counts::{Answer, Counts};
-use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat, TableHit};
+use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat};
 use crate::node::{Hint, Node};
 use crate::ordering::score_moves;
 use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
 use crate::switches::Switches;
-use crate::tt::{cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
+use crate::tt::Table;
 
 /// One search: what the recursion shares.
 pub(crate) struct Search<'a, 't> {
@@ -41,6 +41,20 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) answer: Option<Answer>,
     /// The deepest root iteration that finished.
     pub(crate) depth_reached: u32,
+}
+
+/// What a node hands on to the search of its moves
+/// ([`Search::search_moves`]): its window, alpha and best value as the
+/// stand pat left them, its table key, the moves to try first (the hash
+/// move, the move handed up) and the move handed up with its depth.
+pub(crate) struct Moves {
+    node: Node,
+    window: Window,
+    alpha: i32,
+    res: i32,
+    key: Option<u64>,
+    first: [Option<Move>; 2],
+    hint: Option<Hint>,
 }
 
 impl Search<'_, '_> {
@@ -68,31 +82,12 @@ impl Search<'_, '_> {
         // material to mate end the line. Not at the root, which must
         // choose a move.
         if ply > 0 && is_draw(position) {
-            self.counts.nodes += 1;
-            self.counts.draws += 1;
-            self.tracer.node(level, node.kind(), position, Some(window));
-            self.tracer.step(Drawn { level });
-            return (0, None);
+            return self.drawn(position, node, window);
         }
         // Horizon: v0.10's quiescence search, standing pat on the same
-        // evaluation the score adds up. When the score passed down already
-        // reaches beta and the side to move is not in check, the quiescence
-        // would stand pat on it at once: it does so without evaluating.
+        // evaluation the score adds up.
         if depth <= 0 {
-            if node.score >= beta && !position.in_check() {
-                let value =
-                    self.quiescence
-                        .stand_pat_on(position, node.score, window, level, self.tracer);
-                return (value, None);
-            }
-            let horizon =
-                self.quiescence
-                    .horizon(position, alpha, beta, level, self.control, self.tracer);
-            let Some(value) = horizon else {
-                self.stopped = true;
-                return (0, None);
-            };
-            return (value, None);
+            return self.horizon(position, node, window);
         }
         self.counts.nodes += 1;
         self.tracer.node(level, node.kind(), position, Some(window));
@@ -132,11 +127,79 @@ impl Search<'_, '_> {
         if self.lazy_cut(node, hint, value, beta, in_check) {
             return (beta, None);
         }
-        // Moves: generate them and give each its value in Kornilov's
-        // order, the hash move and the move handed up first.
+        // Moves: searched one after another, from the value the stand pat
+        // gave and the move handed up.
+        let moves = Moves {
+            node,
+            window,
+            alpha,
+            res,
+            key,
+            first: [hash_move, hint.map(|h| h.mv)],
+            hint,
+        };
+        self.search_moves(position, moves)
+    }
+    // ANCHOR_END: alpha_beta
+
+    // ANCHOR: horizon_step
+    /// The horizon: v0.10's quiescence search. A score passed down that
+    /// already reaches beta, out of check, is stood pat on at once, without
+    /// evaluating, as the quiescence would.
+    fn horizon(
+        &mut self,
+        position: &mut Position,
+        node: Node,
+        window: Window,
+    ) -> (i32, Option<Hint>) {
+        let level = node.ply as u32 + 1;
+        let Window { alpha, beta } = window;
+        if node.score >= beta && !position.in_check() {
+            let value =
+                self.quiescence
+                    .stand_pat_on(position, node.score, window, level, self.tracer);
+            return (value, None);
+        }
+        let horizon =
+            self.quiescence
+                .horizon(position, alpha, beta, level, self.control, self.tracer);
+        let Some(value) = horizon else {
+            self.stopped = true;
+            return (0, None);
+        };
+        (value, None)
+    }
+
+    /// A draw by the rules ends the line: the node counts, and is worth 0.
+    fn drawn(&mut self, position: &Position, node: Node, window: Window) -> (i32, Option<Hint>) {
+        let level = node.ply as u32 + 1;
+        self.counts.nodes += 1;
+        self.counts.draws += 1;
+        self.tracer.node(level, node.kind(), position, Some(window));
+        self.tracer.step(Drawn { level });
+        (0, None)
+    }
+    // ANCHOR_END: horizon_step
+
+    // ANCHOR: search_moves
+    /// The moves of a node that goes on to search them: generated in
+    /// Kornilov's order, the hash move and the move handed up first, each
+    /// searched in turn until one fails high. Returns the node's value and
+    /// best move, and keeps them in the table.
+    fn search_moves(&mut self, position: &mut Position, at: Moves) -> (i32, Option<Hint>) {
+        let Moves {
+            node,
+            window,
+            mut alpha,
+            mut res,
+            key,
+            first,
+            hint,
+        } = at;
+        let Node { depth, ply, .. } = node;
+        let (level, beta) = (ply as u32 + 1, window.beta);
         let count = self.stack.generate(position, ply).len();
         let moves = self.stack.moves_mut(ply);
-        let first = [hash_move, hint.map(|h| h.mv)];
         score_moves(moves, first, self.scoring, self.killers, ply);
         self.tracer.moves(level, self.stack.moves(ply));
         // Until a move raises alpha, the best move is the one handed up, at
@@ -187,13 +250,13 @@ impl Search<'_, '_> {
             .result(level, count > 0, res, best_move, Some(window));
         (res, best)
     }
-    // ANCHOR_END: alpha_beta
+    // ANCHOR_END: search_moves
 
     // ANCHOR: selective_step
     /// True when the node may keep its score rather than move: past the
     /// root, after a move that gained less than `ext[ply]` and gave no
     /// check, with the switch on.
-    fn may_stand_pat(&self, node: Node, in_check: bool) -> bool {
+    pub(crate) fn may_stand_pat(&self, node: Node, in_check: bool) -> bool {
         self.switches.selective && node.ply > 0 && node.arrival.gain < ext(node.ply) && !in_check
     }
 
@@ -307,78 +370,6 @@ impl Search<'_, '_> {
         true
     }
     // ANCHOR_END: lazy_cut_step
-
-    // ANCHOR: table_steps
-    /// Looks the position up in the table (Kornilov's "big hash table"):
-    /// breaks off with the stored value and move when an entry deep enough
-    /// settles the window, below the root only; goes on with the stored
-    /// best move otherwise.
-    fn probe(
-        &mut self,
-        key: Option<u64>,
-        node: Node,
-        alpha: i32,
-        beta: i32,
-    ) -> ControlFlow<(i32, Option<Hint>), Option<Move>> {
-        let Some(key) = key else {
-            return ControlFlow::Continue(None);
-        };
-        self.counts.probes += 1;
-        let Some(entry) = self.table.probe(key, node.ply) else {
-            return ControlFlow::Continue(None);
-        };
-        self.counts.hits += 1;
-        let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
-        self.tracer.step(TableHit {
-            level: node.ply as u32 + 1,
-            entry,
-            cut,
-        });
-        let hint = entry.mv.map(|mv| Hint {
-            mv,
-            depth: entry.depth,
-        });
-        if cut {
-            self.counts.table_cuts += 1;
-            return ControlFlow::Break((entry.value, hint));
-        }
-        ControlFlow::Continue(entry.mv)
-    }
-
-    /// Keeps what the node's search found, and what kind of bound its
-    /// value is within the `window` it was searched with.
-    fn store(
-        &mut self,
-        key: Option<u64>,
-        node: Node,
-        window: Window,
-        value: i32,
-        best: Option<Hint>,
-    ) {
-        let Some(key) = key else {
-            return;
-        };
-        let (bound, mv) = (Bound::of(value, window), best.map(|hint| hint.mv));
-        self.table
-            .store(key, node.depth, node.ply, bound, value, mv);
-    }
-
-    /// The key the node is kept under in the table ([`node_key`]), or
-    /// `None` when the table is off or the node's search could reach the
-    /// fifty-move rule. Its subtree may be cut lazily outside every reduced
-    /// search, with the lazy cut on.
-    pub(crate) fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
-        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
-            return None;
-        }
-        let may_cut_lazily = self.switches.lazy && !node.reduced;
-        Some(node_key(
-            position,
-            self.may_stand_pat(node, in_check),
-            may_cut_lazily,
-        ))
-    }
-    // ANCHOR_END: table_steps
 
     /// True when a node budget is set and the nodes of both searches, the
     /// main one and the quiescence, have spent it. The control reads the
