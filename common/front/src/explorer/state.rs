@@ -222,6 +222,33 @@ struct RowPlan {
     swapped_at: Option<u64>,
 }
 
+impl RowPlan {
+    /// The plan of a row no swap brought forward.
+    fn of(row: MoveRow) -> RowPlan {
+        RowPlan {
+            row,
+            swapped_at: None,
+        }
+    }
+}
+
+impl MoveRow {
+    /// A row of `mv` with nothing known of it yet.
+    fn listed(mv: String) -> MoveRow {
+        MoveRow {
+            mv,
+            tried: None,
+            order: None,
+            swapped_for: None,
+            value: None,
+            reply: None,
+            cut: false,
+            child: None,
+            research: None,
+        }
+    }
+}
+
 impl<'r> Explorer<'r> {
     /// An explorer at the record's first root.
     pub fn new(record: &'r Record) -> Result<Explorer<'r>, RecordError> {
@@ -764,20 +791,13 @@ fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<RowPla
         let value = Bounded::of_node(child);
         let reply = child.cut.or(child.best).map(|mv| mv.to_string());
         if record.is_research(child.id) {
-            plans.push(RowPlan {
-                row: MoveRow {
-                    mv,
-                    tried: None,
-                    order: None,
-                    swapped_for: None,
-                    value: Some(value),
-                    reply,
-                    cut: false,
-                    child: Some(child.id),
-                    research: Some(research_depth(child, events)),
-                },
-                swapped_at: None,
-            });
+            plans.push(RowPlan::of(MoveRow {
+                value: Some(value),
+                reply,
+                child: Some(child.id),
+                research: Some(research_depth(child, events)),
+                ..MoveRow::listed(mv)
+            }));
             continue;
         }
         tried += 1;
@@ -804,20 +824,10 @@ fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<RowPla
             .iter()
             .any(|plan| plan.row.research.is_none() && plan.row.mv == mv);
         if !listed {
-            plans.push(RowPlan {
-                row: MoveRow {
-                    mv,
-                    tried: None,
-                    order: Some(order),
-                    swapped_for: None,
-                    value: None,
-                    reply: None,
-                    cut: false,
-                    child: None,
-                    research: None,
-                },
-                swapped_at: None,
-            });
+            plans.push(RowPlan::of(MoveRow {
+                order: Some(order),
+                ..MoveRow::listed(mv)
+            }));
         }
     }
     plans
