@@ -142,8 +142,18 @@ impl Square {
     // ANCHOR_END: scan_order
 }
 
+impl Square {
+    /// The square's name in ASCII, file then rank: `e4` is `*b"e4"`.
+    pub const fn ascii(self) -> [u8; 2] {
+        [b'a' + self.file(), b'1' + self.rank()]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        // The record writes a name for every move it holds: written whole,
+        // not character by character through the formatting machinery.
+        let name = self.ascii();
+        f.write_str(std::str::from_utf8(&name).map_err(|_| fmt::Error)?)
     }
 }
