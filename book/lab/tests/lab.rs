@@ -1,0 +1,135 @@
+//! The lab answers as the command line does: the record `record_search`
+//! writes, `compare`'s text, and the binary's words for each mistake. The
+//! byte-for-byte check against the binaries themselves is the browser
+//! test's (`book/stepper/test/lab_browser_test.py`).
+
+use lamosca_lab::{compare, log, options, record, Request};
+use lamosca_record::{default_options, record_search, Record};
+
+fn request(json: &str) -> Request {
+    Request::from_json(json).unwrap()
+}
+
+fn error(result: anyhow::Result<impl std::fmt::Debug>) -> String {
+    format!("{:#}", result.unwrap_err())
+}
+
+#[test]
+fn the_record_is_the_one_record_search_writes() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let lab = record(&request(&format!(
+        r#"{{"version": "v09", "fen": "{fen}", "depth": 2}}"#
+    )))
+    .unwrap();
+    let position = common::Position::from_fen(fen).unwrap();
+    let (_, bytes) = record_search(
+        &mut <lamosca_v09::AlphaBeta as lamosca_search::Engine>::new(),
+        &position,
+        2,
+        0,
+        default_options::<lamosca_v09::AlphaBeta>(),
+        Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(lab.text, String::from_utf8(bytes).unwrap());
+    assert_eq!(lab.stopped, None);
+}
+
+#[test]
+fn options_reach_the_engine_and_the_header() {
+    let on = record(&request(r#"{"version": "v09", "depth": 3}"#)).unwrap();
+    let off = record(&request(
+        r#"{"version": "v09", "depth": 3, "options": {"history": false, "MvvLva": "false"}}"#,
+    ))
+    .unwrap();
+    let header = off.text.lines().next().unwrap();
+    assert!(
+        header.contains(r#""MvvLva":false,"History":false"#),
+        "{header}"
+    );
+    assert_ne!(on.nodes, off.nodes);
+}
+
+#[test]
+fn the_log_ends_with_the_statistics_and_the_move() {
+    let outcome = log(&request(r#"{"version": "v07", "depth": 2, "words": "it"}"#)).unwrap();
+    let lines: Vec<&str> = outcome.text.lines().collect();
+    assert!(lines[0].starts_with("Mosse livello 2: "), "{}", lines[0]);
+    assert!(lines[lines.len() - 2].starts_with("Statistics: nodes 421"));
+    assert_eq!(lines[lines.len() - 1], "bestmove d2d4 value 0 nodes 421");
+}
+
+#[test]
+fn the_node_cap_stops_a_search_and_says_where() {
+    let outcome = log(&request(r#"{"version": "v07", "depth": 5, "nodes": 5000}"#)).unwrap();
+    let stopped = outcome.stopped.unwrap();
+    assert!(
+        stopped.starts_with("stopped by the node cap of 5000 after 8192 nodes, in the line "),
+        "{stopped}"
+    );
+    assert_eq!(outcome.nodes, 8192);
+}
+
+#[test]
+fn mistakes_get_the_binary_s_words() {
+    let bad = |json: &str| error(record(&request(json)));
+    assert!(bad(r#"{"version": "v09", "fen": "8/8/8/8 w - -"}"#)
+        .starts_with("bad --fen '8/8/8/8 w - -': "));
+    assert_eq!(
+        bad(r#"{"version": "v09", "moves": "e2e4 e7e5 e1e3"}"#),
+        "move 3 of --moves: 'e1e3' is not a legal move here"
+    );
+    assert_eq!(
+        bad(r#"{"version": "v09", "depth": 65}"#),
+        "invalid value '65' for '--depth <N>': 65 is not in 1..=64"
+    );
+    assert_eq!(
+        bad(r#"{"version": "v11", "options": {"Margin": 9999}}"#),
+        "invalid value '9999' for '--margin <N>': option Margin takes a whole number from 0 to 1280, not '9999'"
+    );
+    assert_eq!(
+        bad(r#"{"version": "v09", "options": {"Hash": 1}}"#),
+        "unknown option: Hash"
+    );
+    assert_eq!(
+        bad(r#"{"version": "v08"}"#),
+        "unknown version 'v08': the lab runs v07, v09, v10, v11"
+    );
+    assert!(Request::from_json(r#"{"version": "v09", "dept": 3}"#).is_err());
+}
+
+#[test]
+fn compare_reads_records_held_as_text_as_it_reads_files() {
+    let a = record(&request(r#"{"version": "v07", "depth": 3}"#)).unwrap();
+    let b = record(&request(r#"{"version": "v09", "depth": 3}"#)).unwrap();
+    let text = compare(&a.text, &b.text).unwrap();
+
+    let folder = std::env::temp_dir();
+    let path_a = folder.join(format!("{}-lab-a.jsonl", std::process::id()));
+    let path_b = folder.join(format!("{}-lab-b.jsonl", std::process::id()));
+    std::fs::write(&path_a, &a.text).unwrap();
+    std::fs::write(&path_b, &b.text).unwrap();
+    let mut from_files = Vec::new();
+    lamosca_record::compare::compare(
+        &Record::open(&path_a).unwrap(),
+        &Record::open(&path_b).unwrap(),
+        &mut from_files,
+    )
+    .unwrap();
+    assert_eq!(text, String::from_utf8(from_files).unwrap());
+    assert!(text.contains("nodes"), "{text}");
+
+    let cut = &b.text[..b.text.len() - 3];
+    assert!(error(compare(&a.text, cut)).starts_with("cannot read record B: line "));
+}
+
+#[test]
+fn options_list_each_switch_with_its_flag() {
+    let v11 = options("v11").unwrap();
+    assert_eq!(v11["name"], "LaMoSca v0.11");
+    let margin = &v11["options"].as_array().unwrap()[3];
+    assert_eq!(margin["name"], "Margin");
+    assert_eq!(margin["flag"], "margin");
+    assert_eq!(margin["kind"], "spin");
+    assert_eq!(options("v07").unwrap()["options"], serde_json::json!([]));
+}
