@@ -17,6 +17,7 @@
 //     -> the log, statistics and bestmove lines, as `search` prints them
 //   lamosca.compare(a, b) -> `compare A B`'s text for two records
 //   lamosca.run("search" | "log", request) -> {text, nodes, stopped}
+//   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
 //   lamosca.options(version) -> {name, options: [{name, flag, kind, ...}]}
 // A mistake rejects with an Error whose message is the binary's words
 // (`error: bad --fen '...': ...`).
@@ -34,6 +35,7 @@
     log: (engines, args) => engines.log(JSON.stringify(args)),
     compare: (engines, args) => engines.compare(String(args.a), String(args.b)),
     options: (engines, args) => engines.options(String(args.version)),
+    why: (engines, args) => engines.why(String(args.record), String(args.move)),
   };
 
   function respond(engines, message) {
@@ -171,6 +173,7 @@
     search: (request) => run("search", request).then((outcome) => outcome.text),
     log: (request) => run("log", request).then((outcome) => outcome.text),
     compare: (a, b) => live().then((lab) => lab.call("compare", { a, b })),
+    why: (record, move) => live().then((lab) => lab.call("why", { record, move })),
     options: (version) => live().then((lab) => lab.call("options", { version })),
   };
 
@@ -297,6 +300,7 @@
       const stepper = make("div", { class: "lamosca-stepper", "data-record": names.join(" ") });
       result.append(stepper);
       if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
+      result.append(whyBox(outcomes[0].text));
       if (other) {
         const summary = make("pre", { class: "lab-compare" });
         result.append(make("p", {}, `compare ${TITLES[version]} ${TITLES[other]}:`), summary);
@@ -310,6 +314,27 @@
         );
       }
     }
+  }
+
+  // "Why not this move?": a root move in, `search --why`'s answer out.
+  function whyBox(record) {
+    const move = make("input", { type: "text", name: "why", placeholder: "e2e4", size: 6, spellcheck: "false" });
+    const ask = make("button", { type: "submit" }, "Why not?");
+    const answer = make("pre", { class: "lab-why" });
+    const form = make("form", { class: "lab-why-form" }, field("Why not this move?", move), ask);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      answer.textContent = "...";
+      window.lamosca.why(record, move.value.trim()).then(
+        (text) => {
+          answer.textContent = text;
+        },
+        (error) => {
+          answer.textContent = error.message;
+        }
+      );
+    });
+    return make("div", {}, form, answer);
   }
 
   function startAll() {

@@ -23,4 +23,4 @@ pub mod run;
 mod wasm;
 
 pub use request::{Request, DEFAULT_NODE_CAP, DEFAULT_TRACE};
-pub use run::{compare, log, options, record, Outcome, VERSIONS};
+pub use run::{compare, log, options, record, why, Outcome, VERSIONS};

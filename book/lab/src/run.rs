@@ -93,6 +93,13 @@ pub fn compare(a: &str, b: &str) -> Result<String> {
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
+/// `search --why MOVE`'s answer, read from a record held as text.
+pub fn why(record: &str, mv: &str) -> Result<String> {
+    let record =
+        Record::from_bytes(record.as_bytes().to_vec()).context("cannot read the record")?;
+    lamosca_record::why(&record, mv)
+}
+
 /// The step's switches, for the page's form and for a test that builds
 /// the same command line: UCI name, command-line flag, help, kind, default
 /// and range or choices.

@@ -43,6 +43,12 @@ pub fn compare(a: &str, b: &str) -> String {
     answer(run::compare(a, b))
 }
 
+/// `search --why MOVE`'s answer for a record's text.
+#[wasm_bindgen]
+pub fn why(record: &str, mv: &str) -> String {
+    answer(run::why(record, mv))
+}
+
 /// A step's name and switches.
 #[wasm_bindgen]
 pub fn options(version: &str) -> String {

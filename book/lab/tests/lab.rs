@@ -3,7 +3,7 @@
 //! byte-for-byte check against the binaries themselves is the browser
 //! test's (`book/stepper/test/lab_browser_test.py`).
 
-use lamosca_lab::{compare, log, options, record, Request};
+use lamosca_lab::{compare, log, options, record, why, Request};
 use lamosca_record::{default_options, record_search, Record};
 
 fn request(json: &str) -> Request {
@@ -132,4 +132,41 @@ fn options_list_each_switch_with_its_flag() {
     assert_eq!(margin["flag"], "margin");
     assert_eq!(margin["kind"], "spin");
     assert_eq!(options("v07").unwrap()["options"], serde_json::json!([]));
+}
+
+#[test]
+fn why_not_names_the_bound_the_refutation_and_the_line() {
+    let outcome = record(&request(r#"{"version": "v09", "depth": 3}"#)).unwrap();
+    let text = why(&outcome.text, "e2e4").unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "why not e2e4: LaMoSca v0.09, depth 3, best d2d4 with value 12"
+    );
+    assert!(lines[1].starts_with("e2e4 is worth at most 12, "), "{text}");
+    assert!(lines[2].starts_with("refuted by e7e5, "), "{text}");
+    assert_eq!(lines[3], "line: e2e4 e7e5");
+    let chosen = why(&outcome.text, "d2d4").unwrap();
+    assert!(
+        chosen.contains("d2d4 is the move chosen: value 12"),
+        "{chosen}"
+    );
+    assert_eq!(
+        error(why(&outcome.text, "e2e5")),
+        "--why: 'e2e5' is not a legal move here"
+    );
+}
+
+#[test]
+fn why_not_shows_the_stand_pat_that_settled_a_quiescence_line() {
+    let outcome = record(&request(r#"{"version": "v10", "depth": 2}"#)).unwrap();
+    let text = why(&outcome.text, "a2a3").unwrap();
+    assert!(
+        text.contains("a2a3 is worth -11, less than d2d4's 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("settled by stand_pat at the line's last node (quiescence node, value -11)"),
+        "{text}"
+    );
 }
