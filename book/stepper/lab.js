@@ -18,6 +18,10 @@
 //   lamosca.compare(a, b) -> `compare A B`'s text for two records
 //   lamosca.run("search" | "log", request) -> {text, nodes, stopped}
 //   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
+//   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
+//     [{uci, san}], played, over, result, pgn}: the rules of a game
+//   lamosca.think({version, fen, moves, nodes, options}) -> {best, value,
+//     depth, pv, nodes}: a step's move within a node budget
 //   lamosca.options(version) -> {name, options: [{name, flag, kind, ...}]}
 // A mistake rejects with an Error whose message is the binary's words
 // (`error: bad --fen '...': ...`).
@@ -36,6 +40,8 @@
     compare: (engines, args) => engines.compare(String(args.a), String(args.b)),
     options: (engines, args) => engines.options(String(args.version)),
     why: (engines, args) => engines.why(String(args.record), String(args.move)),
+    game: (engines, args) => engines.game(JSON.stringify(args)),
+    think: (engines, args) => engines.think(JSON.stringify(args)),
   };
 
   function respond(engines, message) {
@@ -174,6 +180,8 @@
     log: (request) => run("log", request).then((outcome) => outcome.text),
     compare: (a, b) => live().then((lab) => lab.call("compare", { a, b })),
     why: (record, move) => live().then((lab) => lab.call("why", { record, move })),
+    game: (request) => live().then((lab) => lab.call("game", request)),
+    think: (request) => live().then((lab) => lab.call("think", request)),
     options: (version) => live().then((lab) => lab.call("options", { version })),
   };
 

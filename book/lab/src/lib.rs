@@ -6,7 +6,8 @@
 //! The lab only reads requests and writes what `search` and `compare`
 //! write; the searching is the steps' own. [`request`] reads what the page
 //! asks for with the command line's words for its mistakes, [`run`] does
-//! the searches as `search` does them, and `wasm` (on `wasm32` only) hands
+//! the searches as `search` does them, [`game`] keeps the rules of a game
+//! against a step, and `wasm` (on `wasm32` only) hands
 //! them to JavaScript as strings of JSON.
 //!
 //! ```
@@ -17,10 +18,12 @@
 //! assert_eq!(outcome.stopped, None);
 //! ```
 
+pub mod game;
 pub mod request;
 pub mod run;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+pub use game::{game, san, GameState, Thought};
 pub use request::{Request, DEFAULT_NODE_CAP, DEFAULT_TRACE};
-pub use run::{compare, log, options, record, why, Outcome, VERSIONS};
+pub use run::{compare, log, options, record, think, why, Outcome, VERSIONS};

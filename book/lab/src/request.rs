@@ -17,7 +17,7 @@ use anyhow::{Context, Result};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use common::Position;
+use common::{Move, Position};
 use lamosca_record::option_json;
 use lamosca_search::deepen::{DEFAULT_DEPTH, MAX_DEPTH};
 use lamosca_search::log::Words;
@@ -55,6 +55,10 @@ pub struct Request {
     pub paths: bool,
     /// `--record-levels`.
     pub record_levels: Option<Value>,
+    /// White's name, for a game's PGN.
+    pub white: Option<String>,
+    /// Black's name, for a game's PGN.
+    pub black: Option<String>,
 }
 
 /// `--moves`: one string of moves, or a list of them.
@@ -79,10 +83,23 @@ impl Request {
     /// The position, after the moves, with `search`'s words for a bad FEN
     /// or an illegal move.
     pub fn position(&self) -> Result<Position> {
-        let mut position = match &self.fen {
-            Some(fen) => Position::from_fen(fen).with_context(|| format!("bad --fen '{fen}'"))?,
-            None => Position::startpos(),
-        };
+        let mut position = self.start()?;
+        for mv in self.position_moves(&position)? {
+            position.make(mv);
+        }
+        Ok(position)
+    }
+
+    /// The position before the moves: `--fen`, or the start position.
+    pub fn start(&self) -> Result<Position> {
+        match &self.fen {
+            Some(fen) => Position::from_fen(fen).with_context(|| format!("bad --fen '{fen}'")),
+            None => Ok(Position::startpos()),
+        }
+    }
+
+    /// The moves, each checked to be legal where it is played from `start`.
+    pub fn position_moves(&self, start: &Position) -> Result<Vec<Move>> {
         let texts: Vec<&str> = match &self.moves {
             Moves::None => Vec::new(),
             Moves::Text(text) => text.split_whitespace().collect(),
@@ -91,13 +108,16 @@ impl Request {
                 .flat_map(|text| text.split_whitespace())
                 .collect(),
         };
+        let mut position = start.clone();
+        let mut moves = Vec::new();
         for (index, text) in texts.into_iter().enumerate() {
             let mv = position
                 .parse_move(text)
                 .with_context(|| format!("move {} of --moves", index + 1))?;
             position.make(mv);
+            moves.push(mv);
         }
-        Ok(position)
+        Ok(moves)
     }
 
     /// The depth, 1 to [`MAX_DEPTH`], [`DEFAULT_DEPTH`] when not given.

@@ -93,6 +93,11 @@ pub fn compare(a: &str, b: &str) -> Result<String> {
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
+/// A step's move in a game, within the request's node budget.
+pub fn think(request: &Request) -> Result<crate::game::Thought> {
+    with_engine!(request.version.as_str(), E => crate::game::think::<E>(request))
+}
+
 /// `search --why MOVE`'s answer, read from a record held as text.
 pub fn why(record: &str, mv: &str) -> Result<String> {
     let record =

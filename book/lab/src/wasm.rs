@@ -49,6 +49,18 @@ pub fn why(record: &str, mv: &str) -> String {
     answer(run::why(record, mv))
 }
 
+/// A game's state: its legal moves, whether it is over, its PGN.
+#[wasm_bindgen]
+pub fn game(request: &str) -> String {
+    answer(Request::from_json(request).and_then(|request| crate::game::game(&request)))
+}
+
+/// A step's move in a game.
+#[wasm_bindgen]
+pub fn think(request: &str) -> String {
+    answer(Request::from_json(request).and_then(|request| run::think(&request)))
+}
+
 /// A step's name and switches.
 #[wasm_bindgen]
 pub fn options(version: &str) -> String {

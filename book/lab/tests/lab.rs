@@ -170,3 +170,91 @@ fn why_not_shows_the_stand_pat_that_settled_a_quiescence_line() {
         "{text}"
     );
 }
+
+fn state(json: &str) -> lamosca_lab::GameState {
+    lamosca_lab::game(&request(json)).unwrap()
+}
+
+#[test]
+fn a_game_ends_by_the_rules() {
+    let mate = state(
+        r#"{"version": "", "moves": "f2f3 e7e5 g2g4 d8h4", "white": "Reader", "black": "LaMoSca v0.07"}"#,
+    );
+    assert_eq!(mate.over, Some("checkmate"));
+    assert_eq!(mate.result, "0-1");
+    assert_eq!(mate.played, ["f3", "e5", "g4", "Qh4#"]);
+    assert!(mate.legal.is_empty());
+    assert!(mate.pgn.contains("[White \"Reader\"]\n[Black \"LaMoSca v0.07\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{}", mate.pgn);
+
+    let stalemate = state(r#"{"version": "", "fen": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}"#);
+    assert_eq!(
+        (stalemate.over, stalemate.result),
+        (Some("stalemate"), "1/2-1/2")
+    );
+    assert!(stalemate
+        .pgn
+        .contains("[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"]"));
+
+    let knights = "g1f3 g8f6 f3g1 f6g8";
+    let twice = state(&format!(r#"{{"version": "", "moves": "{knights}"}}"#));
+    assert_eq!(twice.over, None, "the start position twice is no draw yet");
+    let thrice = state(&format!(
+        r#"{{"version": "", "moves": "{knights} {knights}"}}"#
+    ));
+    assert_eq!(thrice.over, Some("threefold repetition"));
+
+    let fifty = state(r#"{"version": "", "fen": "8/8/8/8/8/k7/8/K6R w - - 100 80"}"#);
+    assert_eq!(fifty.over, Some("fifty-move rule"));
+    let kings = state(r#"{"version": "", "fen": "8/8/8/8/8/k7/8/K7 w - - 0 1"}"#);
+    assert_eq!(kings.over, Some("insufficient material"));
+}
+
+#[test]
+fn moves_are_named_in_algebraic_notation() {
+    let names = |fen: &str| {
+        state(&format!(r#"{{"version": "", "fen": "{fen}"}}"#))
+            .legal
+            .into_iter()
+            .map(|mv| (mv.uci, mv.san))
+            .collect::<std::collections::HashMap<_, _>>()
+    };
+    let knights = names("k7/8/8/8/8/8/8/KN3N2 w - - 0 1");
+    assert_eq!(knights["b1d2"], "Nbd2");
+    assert_eq!(knights["f1d2"], "Nfd2");
+    assert_eq!(knights["b1c3"], "Nc3");
+    let promotion = names("k7/4P3/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(promotion["e7e8q"], "e8=Q+");
+    assert_eq!(promotion["e7e8n"], "e8=N");
+    let castling = names("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(castling["e1g1"], "O-O");
+    assert_eq!(castling["e1c1"], "O-O-O");
+    assert_eq!(castling["a1a8"], "Rxa8+");
+    let en_passant = state(r#"{"version": "", "moves": "e2e4 a7a6 e4e5 d7d5"}"#);
+    assert!(en_passant
+        .legal
+        .iter()
+        .any(|mv| mv.uci == "e5d6" && mv.san == "exd6"));
+}
+
+#[test]
+fn each_step_thinks_within_its_node_budget() {
+    for version in lamosca_lab::VERSIONS {
+        let thought = lamosca_lab::think(&request(&format!(
+            r#"{{"version": "{version}", "moves": "e2e4", "nodes": 3000}}"#
+        )))
+        .unwrap();
+        let legal = state(r#"{"version": "", "moves": "e2e4"}"#).legal;
+        assert!(
+            legal.iter().any(|mv| mv.uci == thought.best),
+            "{version}: {thought:?}"
+        );
+        assert!(thought.depth >= 1, "{version}: {thought:?}");
+        assert!(thought.nodes <= 3000 + 4096, "{version}: {thought:?}");
+    }
+    assert_eq!(
+        error(lamosca_lab::think(&request(
+            r#"{"version": "v09", "moves": "f2f3 e7e5 g2g4 d8h4"}"#
+        ))),
+        "the game is over: there is no legal move"
+    );
+}

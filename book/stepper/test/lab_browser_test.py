@@ -22,7 +22,10 @@ a file. Then, for every step:
 3. Bad input (a malformed FEN, an illegal move, a depth beyond 64, a switch's
    value out of range) gets the binary's error line, from the API and from
    the form; a node cap stops a search and says where.
-4. A chapter opened as a file keeps its steppers and says in one line that
+4. A whole game against v0.07 and one against v0.11 on the play page, the
+   reader's moves random legal clicks, ends by the rules with every move
+   legal and the PGN's result.
+5. A chapter opened as a file keeps its steppers and says in one line that
    the live engines are off.
 
 No page may log a console error. It prints `N passed, N failed` and exits 1
@@ -319,6 +322,46 @@ def mistake_checks(checks, driver, server, native):
     checks.check("bad input: no console error", not errors, errors)
 
 
+def play_checks(checks, driver, server, native, version, rng):
+    """A whole game on the play page against `version`: the reader's side
+    clicks random legal moves until the game ends by the rules; every move
+    of both sides must be legal (the binary replays them)."""
+    driver.get(server.url + "play.html")
+    play = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".lamosca-play"))
+    Select(play.find_element(By.NAME, "version")).select_by_value(version)
+    budget = play.find_element(By.NAME, "nodes")
+    budget.clear()
+    budget.send_keys("3000")
+    play.find_element(By.NAME, "new").click()
+    plies = 0
+    while plies < 400:
+        WebDriverWait(driver, 60).until(
+            lambda d: play.get_attribute("data-over")
+            or play.find_element(By.CSS_SELECTOR, ".play-status").text.startswith("Your move")
+        )
+        if play.get_attribute("data-over"):
+            break
+        moves = play.get_attribute("data-moves") or ""
+        legal = native.legal_moves(STEPS[version][1], None, moves)
+        choice = rng.choice(legal)
+        play.find_element(By.CSS_SELECTOR, f"[data-square='{choice[:2]}']").click()
+        if len(choice) == 5:
+            Select(play.find_element(By.NAME, "promotion")).select_by_value(choice[4])
+        play.find_element(By.CSS_SELECTOR, f"[data-square='{choice[2:4]}']").click()
+        WebDriverWait(driver, 60).until(lambda d: (play.get_attribute("data-moves") or "") != moves)
+        plies = len((play.get_attribute("data-moves") or "").split())
+    over = play.get_attribute("data-over")
+    moves = (play.get_attribute("data-moves") or "").split()
+    code, _, err = native.run(STEPS[version][1], "perft", "1", "--moves", *moves)
+    checks.check(f"a game against {version} ends by the rules ({over}, {len(moves)} plies)", bool(over), moves)
+    checks.check(f"... and every move of it is legal", code == 0, err)
+    pgn = play.find_element(By.CSS_SELECTOR, ".play-pgn").get_attribute("value")
+    status, state = call(driver, "game", {"version": version, "moves": moves})
+    checks.check("... and its PGN ends with the result", status == "ok" and pgn.rstrip().endswith(state["result"]) and state["over"] == over, pgn[-200:])
+    errors = console_errors(driver)
+    checks.check(f"the play page against {version}: no console error", not errors, errors)
+
+
 def file_checks(checks, driver, site):
     driver.get((site / "v09-alphabeta.html").as_uri())
     note = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".lamosca-lab .lab-note"))
@@ -357,6 +400,8 @@ def main():
         with tempfile.TemporaryDirectory(prefix="lab-test-") as workdir:
             checks.run("compare", compare_checks, driver, server, native, workdir)
         checks.run("bad input", mistake_checks, driver, server, native)
+        for version in ("v07", "v11"):
+            checks.run(f"a game against {version}", play_checks, driver, server, native, version, rng)
         checks.run("the page as a file", file_checks, driver, site)
     finally:
         driver.quit()
