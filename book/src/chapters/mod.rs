@@ -10,6 +10,7 @@
 //! | [`v10`] | `v10-quiescence.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
 //! | [`v11`] | `v11-lazy.md` | measured only: time to depth, one second per move, Win At Chess, the charts |
 //! | [`side_by_side`] | `side-by-side.md` | one position through every version to one depth; measured: the depth in one second |
+//! | [`play`] | `play.md` | nothing of its own; the lab's "why not" snapshots |
 //! | [`architecture`] | `architecture.md` | the crate picture and table, the code map |
 //!
 //! A version chapter also gets its crate's snapshots and the diff of its
@@ -20,6 +21,7 @@ use crate::chapter::Chapter;
 
 pub mod architecture;
 pub mod board;
+pub mod play;
 pub mod search_record;
 pub mod side_by_side;
 pub mod v07;
@@ -37,5 +39,6 @@ pub const ALL: &[Chapter] = &[
     v10::CHAPTER,
     v11::CHAPTER,
     side_by_side::CHAPTER,
+    play::CHAPTER,
     architecture::CHAPTER,
 ];
