@@ -1,4 +1,6 @@
 //! A game against a step in the page: the rules, the step's move, the PGN.
+//! The rules and the moves' algebraic names are the match runner's
+//! (`ladder`'s `judge` and `san`), so the page and the matches referee alike.
 //!
 //! The page keeps the game as the start position and the moves played;
 //! [`game`] replays them and says what the rules allow next (the legal
@@ -12,7 +14,9 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use common::{Move, MoveKind, PieceKind, Position};
+use common::Position;
+use ladder::game::judge;
+use ladder::san::san;
 use lamosca_search::events::Tracer;
 use lamosca_search::{Engine, SearchControl};
 
@@ -44,7 +48,7 @@ pub struct GameState {
     /// The moves played, in algebraic notation.
     pub played: Vec<String>,
     /// Why the game is over, or `None`.
-    pub over: Option<&'static str>,
+    pub over: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: &'static str,
     /// The game in PGN.
@@ -72,40 +76,23 @@ pub fn game(request: &Request) -> Result<GameState> {
     let mut position = start.clone();
     let mut played = Vec::new();
     for mv in request.position_moves(&start)? {
-        played.push(san(&mut position, mv));
+        played.push(san(&position, mv));
         position.make(mv);
     }
-    let legal_moves = position.legal_moves();
-    let over = if legal_moves.is_empty() {
-        Some(if position.in_check() {
-            "checkmate"
-        } else {
-            "stalemate"
-        })
-    } else if position.repetitions() >= 2 {
-        Some("threefold repetition")
-    } else if position.is_fifty_move_draw() {
-        Some("fifty-move rule")
-    } else if position.has_insufficient_material() {
-        Some("insufficient material")
-    } else {
-        None
-    };
+    // The rules, as the match runner judges its games.
+    let judged = judge(&position);
+    let over = judged.as_ref().map(|(_, ending)| ending.to_string());
+    let result = judged.as_ref().map_or("*", |(outcome, _)| outcome.pgn());
     let white_to_move = position.side_to_move() == common::Color::White;
-    let result = match over {
-        Some("checkmate") if white_to_move => "0-1",
-        Some("checkmate") => "1-0",
-        Some(_) => "1/2-1/2",
-        None => "*",
-    };
     let legal = if over.is_some() {
         Vec::new()
     } else {
-        legal_moves
-            .iter()
-            .map(|&mv| LegalMove {
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| LegalMove {
                 uci: mv.to_string(),
-                san: san(&mut position, mv),
+                san: san(&position, mv),
             })
             .collect()
     };
@@ -165,67 +152,6 @@ pub fn think<E: Engine>(request: &Request) -> Result<Thought> {
         }
     }
     Ok(thought)
-}
-
-/// The move's name in standard algebraic notation (`Nbd7`, `exd6`,
-/// `e8=Q+`, `O-O#`), in `position`, which it leaves as it found it.
-pub fn san(position: &mut Position, mv: Move) -> String {
-    let mut name = if mv.kind == MoveKind::Castle {
-        if mv.to.file() == 6 { "O-O" } else { "O-O-O" }.to_string()
-    } else {
-        let kind = mv.piece.kind().unwrap_or(PieceKind::Pawn);
-        let mut name = String::new();
-        if kind == PieceKind::Pawn {
-            if mv.is_capture() {
-                name.push((b'a' + mv.from.file()) as char);
-            }
-        } else {
-            name.push(kind.letter().to_ascii_uppercase());
-            // Another piece of the kind that can go there too.
-            let rivals: Vec<Move> = position
-                .legal_moves()
-                .into_iter()
-                .filter(|other| {
-                    other.to == mv.to && other.from != mv.from && other.piece == mv.piece
-                })
-                .collect();
-            if !rivals.is_empty() {
-                let file_alone = rivals
-                    .iter()
-                    .all(|other| other.from.file() != mv.from.file());
-                let rank_alone = rivals
-                    .iter()
-                    .all(|other| other.from.rank() != mv.from.rank());
-                let from = mv.from.to_string();
-                if file_alone {
-                    name.push_str(&from[..1]);
-                } else if rank_alone {
-                    name.push_str(&from[1..]);
-                } else {
-                    name.push_str(&from);
-                }
-            }
-        }
-        if mv.is_capture() {
-            name.push('x');
-        }
-        name.push_str(&mv.to.to_string());
-        if let Some(promotion) = mv.promotion.kind() {
-            name.push('=');
-            name.push(promotion.letter().to_ascii_uppercase());
-        }
-        name
-    };
-    position.make(mv);
-    if position.in_check() {
-        name.push(if position.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
-    }
-    position.unmake();
-    name
 }
 
 /// The game in PGN: the seven-tag roster, the start position when it is

@@ -24,6 +24,6 @@ pub mod run;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use game::{game, san, GameState, Thought};
+pub use game::{game, GameState, Thought};
 pub use request::{Request, DEFAULT_NODE_CAP, DEFAULT_TRACE};
 pub use run::{compare, log, options, record, think, why, Outcome, VERSIONS};

@@ -180,33 +180,35 @@ fn a_game_ends_by_the_rules() {
     let mate = state(
         r#"{"version": "", "moves": "f2f3 e7e5 g2g4 d8h4", "white": "Reader", "black": "LaMoSca v0.07"}"#,
     );
-    assert_eq!(mate.over, Some("checkmate"));
+    assert_eq!(mate.over.as_deref(), Some("checkmate"));
     assert_eq!(mate.result, "0-1");
     assert_eq!(mate.played, ["f3", "e5", "g4", "Qh4#"]);
     assert!(mate.legal.is_empty());
     assert!(mate.pgn.contains("[White \"Reader\"]\n[Black \"LaMoSca v0.07\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{}", mate.pgn);
 
     let stalemate = state(r#"{"version": "", "fen": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}"#);
-    assert_eq!(
-        (stalemate.over, stalemate.result),
-        (Some("stalemate"), "1/2-1/2")
-    );
+    assert_eq!(stalemate.over.as_deref(), Some("stalemate"));
+    assert_eq!(stalemate.result, "1/2-1/2");
     assert!(stalemate
         .pgn
         .contains("[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"]"));
 
     let knights = "g1f3 g8f6 f3g1 f6g8";
     let twice = state(&format!(r#"{{"version": "", "moves": "{knights}"}}"#));
-    assert_eq!(twice.over, None, "the start position twice is no draw yet");
+    assert_eq!(
+        twice.over.as_deref(),
+        None,
+        "the start position twice is no draw yet"
+    );
     let thrice = state(&format!(
         r#"{{"version": "", "moves": "{knights} {knights}"}}"#
     ));
-    assert_eq!(thrice.over, Some("threefold repetition"));
+    assert_eq!(thrice.over.as_deref(), Some("threefold repetition"));
 
     let fifty = state(r#"{"version": "", "fen": "8/8/8/8/8/k7/8/K6R w - - 100 80"}"#);
-    assert_eq!(fifty.over, Some("fifty-move rule"));
+    assert_eq!(fifty.over.as_deref(), Some("fifty-move rule"));
     let kings = state(r#"{"version": "", "fen": "8/8/8/8/8/k7/8/K7 w - - 0 1"}"#);
-    assert_eq!(kings.over, Some("insufficient material"));
+    assert_eq!(kings.over.as_deref(), Some("insufficient material"));
 }
 
 #[test]
