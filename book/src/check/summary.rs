@@ -8,7 +8,8 @@
 //! chapters folder that no link reaches.
 //!
 //! The folders of [`FRAGMENT_DIRS`] are left out of the second check: they
-//! hold markdown fragments (generated tables, measured timings) that
+//! hold markdown fragments (generated tables, measured timings, the lab's
+//! sections) that
 //! chapters include, and that are never pages of their own.
 
 use std::collections::BTreeSet;
@@ -22,8 +23,10 @@ use crate::files::{GENERATED_DIR, MEASURED_DIR};
 /// The name of mdBook's table of contents inside the source folder.
 pub const SUMMARY: &str = "SUMMARY.md";
 
-/// Folders of the chapters folder that hold fragments, not chapters.
-pub const FRAGMENT_DIRS: [&str; 2] = [GENERATED_DIR, MEASURED_DIR];
+/// Folders of the chapters folder that hold fragments, not chapters:
+/// besides the generated and measured ones, `lab`, the lab's sections that
+/// the step chapters and the chapter on records include.
+pub const FRAGMENT_DIRS: [&str; 3] = [GENERATED_DIR, MEASURED_DIR, "lab"];
 
 /// A disagreement between `SUMMARY.md` and the chapter files.
 #[derive(Debug, Clone, PartialEq, Eq)]
