@@ -103,7 +103,7 @@
   // The deepest depth the binary takes; the node cap stops a search long
   // before the deepest would finish.
   const MAX_DEPTH = 64;
-  const DEFAULT_NODES = 500000;
+  const DEFAULT_NODES = 200000;
 
   // Why the live engines cannot run here, or null when they can.
   function unavailable() {

@@ -4,7 +4,7 @@
 //!
 //! ```json
 //! {"version": "v09", "fen": "...", "moves": "e2e4 e7e5", "depth": 4,
-//!  "options": {"History": false}, "nodes": 500000,
+//!  "options": {"History": false}, "nodes": 200000,
 //!  "words": "it", "trace": 2, "paths": false, "recordLevels": 3}
 //! ```
 //!
@@ -27,9 +27,10 @@ use lamosca_search::{Engine, EngineOption, OptionKind, OptionValue};
 pub const DEFAULT_TRACE: u32 = 2;
 
 /// The nodes a search may visit when the request names no cap: enough for
-/// every depth the chapters show, and a record (about 150 bytes a node) of
-/// well under a hundred megabytes.
-pub const DEFAULT_NODE_CAP: u64 = 500_000;
+/// the depths the chapters' forms start with. A record takes from about 165
+/// bytes a node (v0.07) to 700 (v0.11, whose nodes list their moves), so
+/// the cap keeps the worst record near 150 MB, which a browser still holds.
+pub const DEFAULT_NODE_CAP: u64 = 200_000;
 
 /// The request as the page sends it, before it is checked.
 #[derive(Debug, Default, Deserialize)]
