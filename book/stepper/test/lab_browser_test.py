@@ -25,8 +25,8 @@ a file. Then, for every step:
 4. A whole game against v0.07 and one against v0.11 on the play page, the
    reader's moves random legal clicks, ends by the rules with every move
    legal and the PGN's result.
-5. A chapter opened as a file keeps its steppers and says in one line that
-   the live engines are off.
+5. A chapter opened as a file, or in a browser without WebAssembly, keeps
+   its steppers and says in one line that the live engines are off.
 
 No page may log a console error. It prints `N passed, N failed` and exits 1
 on a failure.
@@ -374,6 +374,24 @@ def file_checks(checks, driver, site):
     checks.check("opened as a file: no console error", not errors, errors)
 
 
+def no_wasm_checks(checks, server):
+    """A browser without WebAssembly: the same note, served or not."""
+    driver = open_browser()
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.WebAssembly;"})
+        driver.get(server.url + "v11-lazy.html")
+        note = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".lamosca-lab .lab-note"))
+        checks.check("without WebAssembly, the page says the live engines are off", "no WebAssembly" in note.text, note.text)
+        checks.check(
+            "... and its recorded stepper still steps",
+            len(driver.find_elements(By.CSS_SELECTOR, ".lamosca-stepper .lms-panel")) >= 1,
+        )
+        errors = console_errors(driver)
+        checks.check("without WebAssembly: no console error", not errors, errors)
+    finally:
+        driver.quit()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "book" / "html", help="the built book, with its module")
@@ -403,6 +421,7 @@ def main():
         for version in ("v07", "v11"):
             checks.run(f"a game against {version}", play_checks, driver, server, native, version, rng)
         checks.run("the page as a file", file_checks, driver, site)
+        checks.run("a browser without WebAssembly", no_wasm_checks, server)
     finally:
         driver.quit()
         server.close()
