@@ -23,6 +23,7 @@
 //   lamosca.think({version, fen, moves, nodes, options}) -> {best, value,
 //     depth, pv, nodes}: a step's move within a node budget
 //   lamosca.options(version) -> {name, options: [{name, flag, kind, ...}]}
+//   lamosca.memory() -> the module's memory in bytes, for the measurements
 // A mistake rejects with an Error whose message is the binary's words
 // (`error: bad --fen '...': ...`).
 (function () {
@@ -42,6 +43,7 @@
     why: (engines, args) => engines.why(String(args.record), String(args.move)),
     game: (engines, args) => engines.game(JSON.stringify(args)),
     think: (engines, args) => engines.think(JSON.stringify(args)),
+    memory: (engines) => JSON.stringify({ ok: engines.memory_bytes() }),
   };
 
   function respond(engines, message) {
@@ -182,6 +184,7 @@
     why: (record, move) => live().then((lab) => lab.call("why", { record, move })),
     game: (request) => live().then((lab) => lab.call("game", request)),
     think: (request) => live().then((lab) => lab.call("think", request)),
+    memory: () => live().then((lab) => lab.call("memory", {})),
     options: (version) => live().then((lab) => lab.call("options", { version })),
   };
 

@@ -66,3 +66,10 @@ pub fn think(request: &str) -> String {
 pub fn options(version: &str) -> String {
     answer(run::options(version))
 }
+
+/// The module's linear memory in bytes: it only grows, so after a search
+/// it is the most that search needed, for the measurements.
+#[wasm_bindgen]
+pub fn memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) * 65_536) as f64
+}

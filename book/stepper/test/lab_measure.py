@@ -9,7 +9,9 @@
   around the search are counted) against the native binary (its process,
   start to exit, with `--trace 0`);
 - the main thread's longest task while the page searches (Chromium's
-  `longtask` entries, which it reports from 50 ms up).
+  `longtask` entries, which it reports from 50 ms up);
+- the worker's memory for a record of a million events: the module's
+  linear memory after the search (it only grows), in a fresh worker.
 
 Medians of 5, in headless Chromium. Times depend on the machine and change
 from run to run: the tests never compare this file with a fresh run.
@@ -17,6 +19,7 @@ from run to run: the tests never compare this file with a fresh run.
 
 import argparse
 import gzip
+import os
 import platform
 import statistics
 import subprocess
@@ -29,6 +32,8 @@ from browser_test import open_browser
 from lab_browser_test import ROOT, Server, call, open_chapter
 
 RUNS = 5
+# About a million events: v0.07 to depth 5, capped.
+BIG_RECORD = {"version": "v07", "depth": 5, "nodes": 500000}
 SEARCHES = [
     # (what, version, binary, depth)
     ("v0.09, depth 5 from the start", "v09", "lamosca-v09", 5),
@@ -112,19 +117,28 @@ def main():
             native_ms = statistics.median(n[0] for n in native) * 1000
             rows.append((what, page[0][1], page_ms, native_ms))
         longest = statistics.median(longest_task(driver, "v11", 7) for _ in range(RUNS))
+        # A fresh page, hence a fresh worker, for the memory of one big record.
+        open_chapter(driver, url)
+        _, before = call(driver, "memory")
+        status, outcome = call(driver, "run", "search", BIG_RECORD)
+        assert status == "ok", outcome
+        events = outcome["text"].count("\n")
+        record_bytes = len(outcome["text"].encode())
+        _, after = call(driver, "memory")
         chromium = driver.capabilities.get("browserVersion", "?")
     finally:
         driver.quit()
         server.close()
 
-    machine = f"{platform.machine()} {platform.system().lower()}, {len(__import__('os').sched_getaffinity(0))} hardware threads"
+    machine = f"{platform.machine()} {platform.system().lower()}, {len(os.sched_getaffinity(0))} hardware threads"
     lines = [
         "<!-- Measured by `python3 book/stepper/test/lab_measure.py --site book/html --bin-dir target/release`"
         " after `book/lab/build.sh`, `mdbook build book` and `cargo build --release -p lamosca-v09 -p lamosca-v11-lazy`."
         " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
         " measure again to update it. -->",
         f"Measured on {machine}, headless Chromium {chromium}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC."
-        f" Each time is the median of {RUNS} runs.",
+        f" Each time is the median of {RUNS} runs. The machine was shared: load average"
+        f" {os.getloadavg()[0]:.1f} at the end, so searches of a few dozen milliseconds vary by half from one run to the next.",
         "",
         "| what | measured |",
         "| :--- | ---: |",
@@ -133,6 +147,7 @@ def main():
         f"| its JavaScript loader (`lamosca_lab.js`) | {sizes[2]:,} bytes |",
         f"| from navigation to `lamosca.ready()`, v0.09's chapter | {ready:.0f} ms |",
         f"| the main thread's longest task while v0.11 searches to depth 7 | {longest:.0f} ms |",
+        f"| a record of {events:,} events ({record_bytes:,} bytes, v0.07 to depth 5 capped at {BIG_RECORD['nodes']:,} nodes): the module's memory before and after | {before / 2**20:.0f} MB, {after / 2**20:.0f} MB |",
         "",
         "| search | answer | page | native | page / native |",
         "| :--- | :--- | ---: | ---: | ---: |",
