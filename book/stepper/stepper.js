@@ -812,6 +812,8 @@
     if (window.performance && performance.mark) performance.mark("lamosca-steppers-drawn");
   }
 
+  // The lab (lab.js) starts steppers on the records it searches.
+  if (!inNode) window.LaMoScaStepper = { start };
   if (inNode) {
     module.exports = { RecordError, indexRecord, viewAt, follow, describe, showValue };
   } else if (document.readyState === "loading") {

@@ -12,6 +12,7 @@
 //! | [`v11`] | `v11-lazy.md`, `v11-numbers.md` | two steppers and where each idea first shows; measured: time to depth, one second per move, Win At Chess, the charts |
 //! | [`gui`] | `gui.md` | the UCI session, searched to fixed depths; measured: the same under a clock |
 //! | [`side_by_side`] | `side-by-side.md` | one position through every version to one depth; measured: the depth in one second |
+//! | [`play`] | `play.md` | nothing of its own; the lab's "why not" snapshots |
 //! | [`architecture`] | `architecture.md` | the crate picture and table, the code map |
 //!
 //! A version chapter also gets its crate's snapshots and the diff of its
@@ -23,6 +24,7 @@ use crate::chapter::Chapter;
 pub mod architecture;
 pub mod board;
 pub mod gui;
+pub mod play;
 pub mod primer;
 pub mod search_record;
 pub mod side_by_side;
@@ -43,5 +45,6 @@ pub const ALL: &[Chapter] = &[
     v11::CHAPTER,
     gui::CHAPTER,
     side_by_side::CHAPTER,
+    play::CHAPTER,
     architecture::CHAPTER,
 ];

@@ -9,7 +9,8 @@
 //!
 //! The folders of [`FRAGMENT_DIRS`] are left out of the second check: they
 //! hold markdown fragments (generated tables, measured timings, exercise
-//! sections) that chapters include, and that are never pages of their own.
+//! sections, the lab's sections) that chapters include, and that are never
+//! pages of their own.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -23,9 +24,10 @@ use crate::files::{GENERATED_DIR, MEASURED_DIR};
 pub const SUMMARY: &str = "SUMMARY.md";
 
 /// Folders of the chapters folder that hold fragments, not chapters:
-/// generated and measured files, and each step chapter's closing "Build it
-/// yourself" section ([`crate::exercises`]).
-pub const FRAGMENT_DIRS: [&str; 3] = [GENERATED_DIR, MEASURED_DIR, EXERCISES_DIR];
+/// generated and measured files, each step chapter's closing "Build it
+/// yourself" section ([`crate::exercises`]), and `lab`, the lab's sections
+/// that the step chapters and the chapter on records include.
+pub const FRAGMENT_DIRS: [&str; 4] = [GENERATED_DIR, MEASURED_DIR, EXERCISES_DIR, "lab"];
 
 /// The folder of the step chapters' "Build it yourself" sections.
 pub const EXERCISES_DIR: &str = "exercises";

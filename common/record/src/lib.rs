@@ -25,7 +25,8 @@
 //! [`RecordWriter`] writes events as they come, through a buffer, and keeps
 //! none; [`Record`] indexes a file and reads the events of a node when they
 //! are asked for. [`compare`] sets two records side by side;
-//! `lamosca-front`'s explorer steps through one.
+//! `lamosca-front`'s explorer steps through one; [`why`] says why a root
+//! move was not chosen.
 //!
 //! The record reader never runs a search; only [`record_search`] and
 //! [`check_record`] do, through the engine contract.
@@ -37,6 +38,7 @@ mod error;
 mod event;
 mod listener;
 mod reader;
+mod why;
 mod writer;
 
 pub use bound::{Bound, Bounded};
@@ -48,4 +50,5 @@ pub use event::{
 };
 pub use listener::{default_options, option_json, record_search, Recorder};
 pub use reader::{MoveName, NodeInfo, Place, Record};
+pub use why::{why, why_not};
 pub use writer::{output, RecordWriter, STDOUT};

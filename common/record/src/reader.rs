@@ -109,9 +109,33 @@ pub struct Place {
     pub node: u32,
 }
 
+/// Where a record's lines are read from: a file, or bytes in memory (a
+/// web page has no files; the book's lab keeps its records as strings).
+enum Source {
+    File(File),
+    Bytes(Vec<u8>),
+}
+
+impl Source {
+    /// A reader of the lines from `offset` on.
+    fn lines_from(&self, offset: u64, capacity: usize) -> io::Result<Box<dyn BufRead + '_>> {
+        match self {
+            Source::File(file) => {
+                let mut reader = BufReader::with_capacity(capacity, file);
+                reader.seek(SeekFrom::Start(offset))?;
+                Ok(Box::new(reader))
+            }
+            Source::Bytes(bytes) => {
+                let from = usize::try_from(offset).map_or(bytes.len(), |at| at.min(bytes.len()));
+                Ok(Box::new(&bytes[from..]))
+            }
+        }
+    }
+}
+
 /// An open record: the file and its index.
 pub struct Record {
-    file: File,
+    file: Source,
     header: Header,
     summary: Summary,
     nodes: Vec<NodeInfo>,
@@ -185,25 +209,16 @@ impl Record {
     pub fn open(path: &Path) -> Result<Record, RecordError> {
         let file = File::open(path)?;
         let size = file.metadata()?.len();
-        let mut builder = Builder::default();
-        let mut reader = BufReader::with_capacity(INDEX_BUFFER, &file);
-        let mut line = Vec::new();
-        let mut offset = 0;
-        loop {
-            line.clear();
-            let read = reader.read_until(b'\n', &mut line)?;
-            if read == 0 {
-                break;
-            }
-            builder.line += 1;
-            if line.last() != Some(&b'\n') {
-                return Err(RecordError::Truncated { line: builder.line });
-            }
-            line.pop();
-            builder.take(&line, offset)?;
-            offset += read as u64;
-        }
-        builder.finish(file, size)
+        let builder = Builder::index(BufReader::with_capacity(INDEX_BUFFER, &file))?;
+        builder.finish(Source::File(file), size)
+    }
+
+    /// The record held in `bytes`, with its index: the same checks as
+    /// [`Record::open`], for a record that never was a file.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Record, RecordError> {
+        let builder = Builder::index(bytes.as_slice())?;
+        let size = bytes.len() as u64;
+        builder.finish(Source::Bytes(bytes), size)
     }
 
     /// The header: version, position, depth, options.
@@ -358,8 +373,7 @@ impl Record {
         if offset >= self.size {
             return Ok(None);
         }
-        let mut reader = BufReader::new(&self.file);
-        reader.seek(SeekFrom::Start(offset))?;
+        let mut reader = self.file.lines_from(offset, BACK_STEP as usize)?;
         let mut line = String::new();
         let read = reader.read_line(&mut line)?;
         let event = parse(line.trim_end_matches('\n'), offset)?;
@@ -392,8 +406,7 @@ impl Record {
     pub fn iter(
         &self,
     ) -> Result<impl Iterator<Item = Result<Event, RecordError>> + '_, RecordError> {
-        let mut reader = BufReader::with_capacity(INDEX_BUFFER, &self.file);
-        reader.seek(SeekFrom::Start(0))?;
+        let reader = self.file.lines_from(0, INDEX_BUFFER)?;
         let mut offset = 0;
         Ok(reader.split(b'\n').map(move |line| {
             let line = line?;
@@ -405,9 +418,9 @@ impl Record {
 
     fn read_range(&self, from: u64, to: u64) -> io::Result<Vec<u8>> {
         let mut bytes = vec![0; (to - from) as usize];
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(from))?;
-        file.read_exact(&mut bytes)?;
+        self.file
+            .lines_from(from, bytes.len())?
+            .read_exact(&mut bytes)?;
         Ok(bytes)
     }
 
@@ -455,6 +468,28 @@ struct Builder {
 }
 
 impl Builder {
+    /// Reads every line of `reader` into a new index.
+    fn index(mut reader: impl BufRead) -> Result<Builder, RecordError> {
+        let mut builder = Builder::default();
+        let mut line = Vec::new();
+        let mut offset = 0;
+        loop {
+            line.clear();
+            let read = reader.read_until(b'\n', &mut line)?;
+            if read == 0 {
+                break;
+            }
+            builder.line += 1;
+            if line.last() != Some(&b'\n') {
+                return Err(RecordError::Truncated { line: builder.line });
+            }
+            line.pop();
+            builder.take(&line, offset)?;
+            offset += read as u64;
+        }
+        Ok(builder)
+    }
+
     fn malformed(&self, reason: impl Into<String>) -> RecordError {
         RecordError::Malformed {
             line: self.line,
@@ -679,7 +714,7 @@ impl Builder {
     }
 
     /// Step 4: the file is over; the report must have come.
-    fn finish(self, file: File, size: u64) -> Result<Record, RecordError> {
+    fn finish(self, file: Source, size: u64) -> Result<Record, RecordError> {
         let Some(header) = self.header else {
             return Err(RecordError::Empty);
         };

@@ -487,13 +487,39 @@ impl Statistic {
         let factor = if depth == 0 {
             0.0
         } else {
-            (nodes as f64).powf(1.0 / f64::from(depth))
+            root(nodes as f64, depth)
         };
         Statistic {
             label: "effective branching factor",
             value: Figure::Ratio(factor),
         }
     }
+}
+
+/// The `n`-th root of `x` (`x >= 0`, `n >= 1`) by Newton's method, with
+/// nothing but `+ - * /`, which IEEE 754 rounds the same way on every
+/// machine. `powf` is the platform's: the browser's WebAssembly build and
+/// the native binary differ in its last bit, and a record must be the same
+/// bytes wherever it is written.
+fn root(x: f64, n: u32) -> f64 {
+    if x <= 0.0 || n == 1 {
+        return x.max(0.0);
+    }
+    let power = |y: f64| (1..n).fold(1.0, |product, _| product * y);
+    // Start above the root, where Newton's steps fall monotonically: two to
+    // the power of the root's exponent, rounded up.
+    let mut y = 1.0;
+    while power(y) * y < x {
+        y *= 2.0;
+    }
+    for _ in 0..200 {
+        let next = (f64::from(n - 1) * y + x / power(y)) / f64::from(n);
+        if next >= y {
+            break;
+        }
+        y = next;
+    }
+    y
 }
 
 /// The figure of the statistic called `label` in `statistics`.
@@ -616,6 +642,11 @@ mod tests {
         assert_eq!(share.value.percent(), Some(37.5));
         assert_eq!(Statistic::count("draws", 0).value.to_string(), "0");
         let branching = Statistic::branching_factor(10_000, 4);
+        // The root is found without the platform's powf, and as exactly.
+        assert_eq!(root(10_000.0, 4), 10.0);
+        assert!((root(2.0, 2) - 2f64.sqrt()).abs() <= 2.0 * f64::EPSILON);
+        assert_eq!(root(0.0, 3), 0.0);
+        assert!((root(993.0, 3) - 993f64.powf(1.0 / 3.0)).abs() < 1e-14);
         assert_eq!(branching.value.to_string(), "10.00");
         assert_eq!(branching.value.count(), None);
         assert_eq!(percent(1, 0), 0.0);

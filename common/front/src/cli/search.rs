@@ -18,6 +18,10 @@
 //! (`[d2d4 d7d5] Moves level 3: ...`), so that a line can be found in the
 //! tree.
 //!
+//! `--why MOVE` adds, after the move, why the root move MOVE was not
+//! chosen ([`lamosca_record::why`]): its value or the bound fail-hard gave
+//! it, the reply that refuted it, and the line.
+//!
 //! `--record FILE` writes the whole search as a record
 //! ([`lamosca_record`]), every level unless `--record-levels L` bounds it;
 //! with `--record -` the record goes to standard output and the rest to
@@ -107,6 +111,11 @@ pub(super) struct SearchArgs {
     /// Start each log line with the moves from the root to its node
     #[arg(long)]
     paths: bool,
+
+    /// After the move, say why the root move MOVE was not chosen: its value
+    /// or bound, the reply that refuted it, and the line
+    #[arg(long, value_name = "MOVE")]
+    why: Option<String>,
 }
 
 impl SearchArgs {
@@ -158,18 +167,28 @@ pub(super) fn run_search<E: Engine>(
         .levels(args.trace)
         .with_paths(args.paths);
     let mut recorder = recorder(args, &header)?;
+    // `--why` reads a whole record of its own, kept in memory.
+    if let Some(mv) = &args.why {
+        position.parse_move(mv).context("--why")?;
+    }
+    let mut why_recorder = match args.why {
+        Some(_) => Some(Recorder::new(Vec::new(), &header, u32::MAX)?),
+        None => None,
+    };
     let mut diagnostics = Diagnostics::from_env();
 
     // Step 2. The search, once or deepening under `--movetime`.
     let started = Instant::now();
     // The tracer shows the deepest level any of them asks for.
     let levels = match (&recorder, &diagnostics) {
+        _ if why_recorder.is_some() => u32::MAX,
         (_, Some(_)) => u32::MAX,
         (Some(_), None) => args.trace.max(args.record_levels.unwrap_or(u32::MAX)),
         (None, None) => args.trace,
     };
     let report = {
-        let mut others = Both(&mut recorder, &mut diagnostics);
+        let mut aside = Both(&mut why_recorder, &mut diagnostics);
+        let mut others = Both(&mut recorder, &mut aside);
         let mut listener = Both(&mut log, &mut others);
         let trace = Trace {
             levels,
@@ -194,6 +213,11 @@ pub(super) fn run_search<E: Engine>(
         nodes_per_second(report.nodes, elapsed)
     );
     writeln!(out, "{}", report.bestmove_line())?;
+    if let (Some(mv), Some(why_recorder)) = (&args.why, why_recorder) {
+        let bytes = why_recorder.finish(&report)?;
+        let record = record::Record::from_bytes(bytes)?;
+        write!(out, "{}", record::why(&record, mv)?)?;
+    }
     Ok(())
 }
 

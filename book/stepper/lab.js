@@ -1,0 +1,357 @@
+// The lab: every step's real engine, compiled to WebAssembly
+// (`book/lab`, built by `book/lab/build.sh` into `lab/pkg/`), searching
+// the reader's own position in a Web Worker.
+//
+// This one file plays three parts:
+//   1. the protocol, in Node.js too: a request message in, an answer out
+//      (`node --test book/stepper/test/lab.test.js`);
+//   2. the worker: it loads the module and answers each message;
+//   3. the page: `window.lamosca`, whose calls return promises, and the
+//      "Your position" panel under each step chapter's stepper.
+//
+// The page's API (documented in the chapter "Reading, exploring and
+// comparing searches"):
+//   lamosca.search({version, fen, moves, depth, options, nodes, recordLevels})
+//     -> the record, as `search ... --record -` writes it
+//   lamosca.log({...the same..., words, trace, paths})
+//     -> the log, statistics and bestmove lines, as `search` prints them
+//   lamosca.compare(a, b) -> `compare A B`'s text for two records
+//   lamosca.run("search" | "log", request) -> {text, nodes, stopped}
+//   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
+//   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
+//     [{uci, san}], played, over, result, pgn}: the rules of a game
+//   lamosca.think({version, fen, moves, nodes, options}) -> {best, value,
+//     depth, pv, nodes}: a step's move within a node budget
+//   lamosca.options(version) -> {name, options: [{name, flag, kind, ...}]}
+//   lamosca.memory() -> the module's memory in bytes, for the measurements
+// A mistake rejects with an Error whose message is the binary's words
+// (`error: bad --fen '...': ...`).
+(function () {
+  "use strict";
+  const inNode = typeof module === "object" && module.exports;
+  const inWorker = !inNode && typeof window === "undefined" && typeof importScripts === "function";
+
+  // 1. The protocol. A message is {id, op, args}; the answer is {id, ok}
+  // or {id, error}, and `broken` when the module itself failed (it is
+  // then started again).
+
+  const OPS = {
+    search: (engines, args) => engines.search(JSON.stringify(args)),
+    log: (engines, args) => engines.log(JSON.stringify(args)),
+    compare: (engines, args) => engines.compare(String(args.a), String(args.b)),
+    options: (engines, args) => engines.options(String(args.version)),
+    why: (engines, args) => engines.why(String(args.record), String(args.move)),
+    game: (engines, args) => engines.game(JSON.stringify(args)),
+    think: (engines, args) => engines.think(JSON.stringify(args)),
+    memory: (engines) => JSON.stringify({ ok: engines.memory_bytes() }),
+  };
+
+  function respond(engines, message) {
+    const { id, op, args } = message && typeof message === "object" ? message : {};
+    if (!Object.prototype.hasOwnProperty.call(OPS, op)) {
+      return { id, error: `error: the lab has no request '${op}'` };
+    }
+    let text;
+    try {
+      text = OPS[op](engines, args && typeof args === "object" ? args : {});
+    } catch (error) {
+      return { id, error: `error: the engine stopped: ${error && error.message}`, broken: true };
+    }
+    let answer;
+    try {
+      answer = JSON.parse(text);
+    } catch (error) {
+      return { id, error: "error: the engine's answer is not JSON", broken: true };
+    }
+    if (answer && "ok" in answer) return { id, ok: answer.ok };
+    return { id, error: String(answer && answer.error) };
+  }
+
+  if (inNode) {
+    module.exports = { respond };
+    return;
+  }
+
+  // 2. The worker.
+
+  if (inWorker) {
+    const base = self.location.href.replace(/stepper\/lab\.js([?#].*)?$/, "");
+    let ready;
+    try {
+      importScripts(base + "lab/pkg/lamosca_lab.js");
+      /* global wasm_bindgen */
+      ready = wasm_bindgen({ module_or_path: base + "lab/pkg/lamosca_lab_bg.wasm" }).then(() => wasm_bindgen);
+    } catch (error) {
+      ready = Promise.reject(error);
+    }
+    ready.then(
+      () => self.postMessage({ id: "ready", ok: true }),
+      (error) => self.postMessage({ id: "ready", error: `error: the engines are not built (book/lab/build.sh): ${error}` })
+    );
+    self.onmessage = (event) => {
+      ready.then(
+        (engines) => self.postMessage(respond(engines, event.data)),
+        (error) => self.postMessage({ id: event.data && event.data.id, error: `error: the engines are not built: ${error}` })
+      );
+    };
+    return;
+  }
+
+  // 3. The page.
+
+  const script = document.currentScript && document.currentScript.src;
+  const VERSIONS = ["v07", "v09", "v10", "v11"];
+  const TITLES = { v07: "v0.07", v09: "v0.09", v10: "v0.10", v11: "v0.11" };
+  // The deepest depth the binary takes; the node cap stops a search long
+  // before the deepest would finish.
+  const MAX_DEPTH = 64;
+  const DEFAULT_NODES = 200000;
+
+  // Why the live engines cannot run here, or null when they can.
+  function unavailable() {
+    if (location.protocol === "file:") return "opened as a file";
+    if (typeof WebAssembly !== "object") return "this browser has no WebAssembly";
+    if (typeof Worker !== "function") return "this browser has no Web Workers";
+    if (!script) return "the lab's script was not found";
+    return null;
+  }
+
+  class Lab {
+    constructor() {
+      this.next = 1;
+      this.waiting = new Map();
+      this.start();
+    }
+
+    start() {
+      this.worker = new Worker(script);
+      this.ready = new Promise((resolve, reject) => {
+        this.waiting.set("ready", { resolve, reject });
+      });
+      // A failed load is reported by the promises, not as unhandled.
+      this.ready.catch(() => {});
+      this.worker.onmessage = (event) => this.answer(event.data);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.failAll(`error: the engines could not start: ${event.message || "the worker failed"}`);
+      };
+    }
+
+    answer(message) {
+      const pending = this.waiting.get(message.id);
+      if (!pending) return;
+      this.waiting.delete(message.id);
+      if ("ok" in message) pending.resolve(message.ok);
+      else pending.reject(new Error(message.error));
+      if (message.broken) {
+        // A module that trapped is left in an unknown state: start afresh.
+        this.worker.terminate();
+        this.failAll("error: the engine stopped");
+        this.start();
+      }
+    }
+
+    failAll(words) {
+      for (const pending of this.waiting.values()) pending.reject(new Error(words));
+      this.waiting.clear();
+    }
+
+    call(op, args) {
+      const id = this.next++;
+      return new Promise((resolve, reject) => {
+        this.waiting.set(id, { resolve, reject });
+        this.worker.postMessage({ id, op, args });
+      });
+    }
+  }
+
+  let lab = null;
+  const why = unavailable();
+  const live = () => {
+    if (why) return Promise.reject(new Error(`error: the live engines are off: ${why}`));
+    if (!lab) lab = new Lab();
+    return lab.ready.then(() => lab);
+  };
+  const run = (op, request) => live().then((lab) => lab.call(op, request));
+
+  window.lamosca = {
+    available: why === null,
+    ready: () => live().then(() => true),
+    run,
+    search: (request) => run("search", request).then((outcome) => outcome.text),
+    log: (request) => run("log", request).then((outcome) => outcome.text),
+    compare: (a, b) => live().then((lab) => lab.call("compare", { a, b })),
+    why: (record, move) => live().then((lab) => lab.call("why", { record, move })),
+    game: (request) => live().then((lab) => lab.call("game", request)),
+    think: (request) => live().then((lab) => lab.call("think", request)),
+    memory: () => live().then((lab) => lab.call("memory", {})),
+    options: (version) => live().then((lab) => lab.call("options", { version })),
+  };
+
+  // "Your position": the form, the fresh record in a stepper, and compare.
+
+  function make(tag, attributes, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      element.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children) element.append(child);
+    return element;
+  }
+
+  function field(label, input, note) {
+    return make("label", { class: "lab-field" }, make("span", {}, label), input, note ? make("small", {}, note) : "");
+  }
+
+  function switchInput(option) {
+    const id = `lab-opt-${option.name}`;
+    if (option.kind === "check") {
+      return make("input", { type: "checkbox", "data-option": option.name, checked: option.default, name: id, title: option.help });
+    }
+    if (option.kind === "spin") {
+      return make("input", { type: "number", "data-option": option.name, value: option.default, min: option.min, max: option.max, name: id, title: option.help });
+    }
+    const select = make("select", { "data-option": option.name, name: id, title: option.help });
+    for (const choice of option.choices) select.append(make("option", { value: choice, selected: choice === option.default }, choice));
+    return select;
+  }
+
+  function optionValues(form) {
+    const values = {};
+    for (const input of form.querySelectorAll("[data-option]")) {
+      values[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+    }
+    return values;
+  }
+
+  let serial = 0;
+
+  function panel(element) {
+    const version = element.dataset.version;
+    const others = VERSIONS.filter((other) => other !== version);
+    element.textContent = "";
+    element.append(make("h3", {}, `Your position, searched by ${TITLES[version]}`));
+    if (why) {
+      element.append(make("p", { class: "lab-note" }, `The live engines are off (${why}); the recorded steppers above still step. Serve the book with \`mdbook serve book\` after README's steps to search your own position.`));
+      return;
+    }
+    const form = make("form", { class: "lab-form" });
+    const fen = make("input", { type: "text", name: "fen", placeholder: "the start position", size: 60, spellcheck: "false" });
+    const moves = make("input", { type: "text", name: "moves", placeholder: "e2e4 e7e5 ...", size: 40, spellcheck: "false" });
+    const depth = make("input", { type: "number", name: "depth", value: element.dataset.depth || 3, min: 1, max: MAX_DEPTH });
+    const nodes = make("input", { type: "number", name: "nodes", value: DEFAULT_NODES, min: 1 });
+    const compare = make("select", { name: "compare" }, make("option", { value: "" }, "nothing"));
+    for (const other of others) compare.append(make("option", { value: other, selected: other === element.dataset.compare }, TITLES[other]));
+    const switches = make("fieldset", { class: "lab-switches" }, make("legend", {}, "Switches"));
+    const go = make("button", { type: "submit" }, "Search");
+    form.append(
+      field("FEN", fen),
+      field("then moves", moves),
+      field("depth", depth, `1 to ${MAX_DEPTH}; the node cap stops a deep search`),
+      field("node cap", nodes),
+      switches,
+      field("Compare with", compare),
+      go
+    );
+    const status = make("p", { class: "lab-status", role: "status" });
+    const result = make("div", { class: "lab-result" });
+    element.append(form, status, result);
+
+    window.lamosca.options(version).then(
+      (info) => {
+        if (info.options.length === 0) switches.append(make("span", {}, "none: this step has no switches"));
+        for (const option of info.options) switches.append(field(option.name, switchInput(option), option.help));
+      },
+      (error) => {
+        status.textContent = error.message;
+        go.disabled = true;
+      }
+    );
+
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const request = {
+        version,
+        moves: moves.value,
+        depth: depth.value,
+        nodes: Number(nodes.value) || DEFAULT_NODES,
+        options: optionValues(form),
+      };
+      if (fen.value.trim()) request.fen = fen.value.trim();
+      const other = compare.value;
+      go.disabled = true;
+      status.textContent = "searching...";
+      result.textContent = "";
+      const searches = [window.lamosca.run("search", request)];
+      if (other) searches.push(window.lamosca.run("search", { version: other, fen: request.fen, moves: request.moves, depth: request.depth, nodes: request.nodes }));
+      Promise.all(searches)
+        .then((outcomes) => show(outcomes, other))
+        .catch((error) => {
+          status.textContent = error.message;
+        })
+        .finally(() => {
+          go.disabled = false;
+        });
+    });
+
+    function show(outcomes, other) {
+      const names = outcomes.map((_, i) => `lab-${++serial}-${i === 0 ? version : other}`);
+      window.LaMoScaRecords = window.LaMoScaRecords || {};
+      outcomes.forEach((outcome, i) => {
+        window.LaMoScaRecords[names[i]] = outcome.text;
+      });
+      const report = (outcome) => JSON.parse(outcome.text.trimEnd().split("\n").pop());
+      const words = outcomes.map((outcome, i) => {
+        const summary = report(outcome);
+        const title = TITLES[i === 0 ? version : other];
+        return `${title}: ${summary.best || "no move"}, value ${summary.value}, ${summary.nodes} nodes` + (outcome.stopped ? ` (${outcome.stopped})` : "");
+      });
+      status.textContent = words.join("; ");
+      const stepper = make("div", { class: "lamosca-stepper", "data-record": names.join(" ") });
+      result.append(stepper);
+      if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
+      result.append(whyBox(outcomes[0].text));
+      if (other) {
+        const summary = make("pre", { class: "lab-compare" });
+        result.append(make("p", {}, `compare ${TITLES[version]} ${TITLES[other]}:`), summary);
+        window.lamosca.compare(outcomes[0].text, outcomes[1].text).then(
+          (text) => {
+            summary.textContent = text;
+          },
+          (error) => {
+            summary.textContent = error.message;
+          }
+        );
+      }
+    }
+  }
+
+  // "Why not this move?": a root move in, `search --why`'s answer out.
+  function whyBox(record) {
+    const move = make("input", { type: "text", name: "why", placeholder: "e2e4", size: 6, spellcheck: "false" });
+    const ask = make("button", { type: "submit" }, "Why not?");
+    const answer = make("pre", { class: "lab-why" });
+    const form = make("form", { class: "lab-why-form" }, field("Why not this move?", move), ask);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      answer.textContent = "...";
+      window.lamosca.why(record, move.value.trim()).then(
+        (text) => {
+          answer.textContent = text;
+        },
+        (error) => {
+          answer.textContent = error.message;
+        }
+      );
+    });
+    return make("div", {}, form, answer);
+  }
+
+  function startAll() {
+    document.querySelectorAll(".lamosca-lab").forEach(panel);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startAll);
+  else startAll();
+})();

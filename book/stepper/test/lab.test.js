@@ -1,0 +1,61 @@
+// Tests of the lab worker's protocol, with a stand-in for the module:
+// `node --test book/stepper/test/lab.test.js`. The module itself is
+// checked against the binaries by lab_browser_test.py.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { respond } = require("../lab.js");
+
+// Answers as the module does: JSON text, `{"ok": ...}` or `{"error": ...}`.
+const engines = {
+  calls: [],
+  search(request) {
+    this.calls.push(["search", request]);
+    const { fen } = JSON.parse(request);
+    if (fen === "bad") return JSON.stringify({ error: "error: bad --fen 'bad': the FEN has 1 field, not 4 to 6" });
+    return JSON.stringify({ ok: { text: '{"event":"search"}\n', nodes: 1, stopped: null } });
+  },
+  log(request) {
+    this.calls.push(["log", request]);
+    return JSON.stringify({ ok: { text: "bestmove 0000 value 0 nodes 1\n", nodes: 1, stopped: null } });
+  },
+  compare(a, b) {
+    this.calls.push(["compare", a, b]);
+    return JSON.stringify({ ok: `${a} against ${b}` });
+  },
+  options(version) {
+    if (version === "trap") throw new Error("unreachable");
+    if (version === "garbage") return "not json";
+    return JSON.stringify({ ok: { name: version, options: [] } });
+  },
+};
+
+test("a request is passed to the module as JSON and its answer comes back with its id", () => {
+  const answer = respond(engines, { id: 7, op: "search", args: { version: "v09", depth: 3 } });
+  assert.deepEqual(answer, { id: 7, ok: { text: '{"event":"search"}\n', nodes: 1, stopped: null } });
+  assert.deepEqual(engines.calls.at(-1), ["search", '{"version":"v09","depth":3}']);
+  assert.equal(respond(engines, { id: 8, op: "log", args: {} }).ok.text, "bestmove 0000 value 0 nodes 1\n");
+});
+
+test("compare takes the two records' text", () => {
+  assert.deepEqual(respond(engines, { id: 1, op: "compare", args: { a: "A", b: "B" } }), { id: 1, ok: "A against B" });
+});
+
+test("the module's refusal comes back as the error, the worker stays", () => {
+  const answer = respond(engines, { id: 2, op: "search", args: { fen: "bad" } });
+  assert.deepEqual(answer, { id: 2, error: "error: bad --fen 'bad': the FEN has 1 field, not 4 to 6" });
+});
+
+test("an unknown request or a message that is no request is refused", () => {
+  assert.deepEqual(respond(engines, { id: 3, op: "perft", args: {} }), { id: 3, error: "error: the lab has no request 'perft'" });
+  assert.deepEqual(respond(engines, { id: 4, op: "toString" }), { id: 4, error: "error: the lab has no request 'toString'" });
+  assert.equal(respond(engines, null).error, "error: the lab has no request 'undefined'");
+});
+
+test("a module that traps or answers no JSON is reported broken, to be started again", () => {
+  const trapped = respond(engines, { id: 5, op: "options", args: { version: "trap" } });
+  assert.deepEqual(trapped, { id: 5, error: "error: the engine stopped: unreachable", broken: true });
+  const garbled = respond(engines, { id: 6, op: "options", args: { version: "garbage" } });
+  assert.equal(garbled.broken, true);
+  assert.deepEqual(respond(engines, { id: 9, op: "options", args: { version: "v11" } }), { id: 9, ok: { name: "v11", options: [] } });
+});

@@ -1,0 +1,169 @@
+"""Measures the lab, and writes `book/chapters/measured/lab.md`:
+
+    python3 book/stepper/test/lab_measure.py [--site book/html] [--bin-dir target/release]
+
+- the module's size, raw and gzipped;
+- the time from navigation to `lamosca.ready()` on a step chapter;
+- v0.09 to depth 5 and v0.11 to depth 7 from the start, in the page (the
+  promise of `lamosca.log` with `trace: 0`, so the message and the JSON
+  around the search are counted) against the native binary (its process,
+  start to exit, with `--trace 0`);
+- the main thread's longest task while the page searches (Chromium's
+  `longtask` entries, which it reports from 50 ms up);
+- the worker's memory for a record of a million events: the module's
+  linear memory after the search (it only grows), in a fresh worker.
+
+Medians of 5, in headless Chromium. Times depend on the machine and change
+from run to run: the tests never compare this file with a fresh run.
+"""
+
+import argparse
+import gzip
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from browser_test import open_browser
+from lab_browser_test import ROOT, Server, call, open_chapter
+
+RUNS = 5
+# About a million events: v0.07 to depth 5, capped.
+BIG_RECORD = {"version": "v07", "depth": 5, "nodes": 500000}
+SEARCHES = [
+    # (what, version, binary, depth)
+    ("v0.09, depth 5 from the start", "v09", "lamosca-v09", 5),
+    ("v0.11, depth 7 from the start", "v11", "lamosca-v11-lazy", 7),
+]
+
+
+def native_time(binary, depth):
+    started = time.perf_counter()
+    done = subprocess.run([str(binary), "search", "--depth", str(depth), "--trace", "0"], capture_output=True, check=True)
+    elapsed = time.perf_counter() - started
+    return elapsed, done.stdout.decode().strip().splitlines()[-1]
+
+
+def page_time(driver, version, depth):
+    return driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const started = performance.now();
+        lamosca.log({version: arguments[0], depth: arguments[1], trace: 0, nodes: 1e12})
+          .then((text) => done([performance.now() - started, text.trim().split("\\n").pop()]), (e) => done([null, e.message]));
+        """,
+        version,
+        depth,
+    )
+
+
+def load_to_ready(driver, url):
+    driver.get(url)
+    return driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        lamosca.ready().then(() => done(performance.now()), (e) => done(null));
+        """
+    )
+
+
+def longest_task(driver, version, depth):
+    return driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        let longest = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        });
+        observer.observe({type: "longtask", buffered: false});
+        lamosca.log({version: arguments[0], depth: arguments[1], trace: 0, nodes: 1e12}).then(() => {
+          setTimeout(() => { observer.disconnect(); done(longest); }, 100);
+        });
+        """,
+        version,
+        depth,
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "book" / "html")
+    parser.add_argument("--bin-dir", type=Path, default=ROOT / "target" / "release")
+    parser.add_argument("--out", type=Path, default=ROOT / "book" / "chapters" / "measured" / "lab.md")
+    args = parser.parse_args()
+    site = args.site.resolve()
+    wasm = site / "lab" / "pkg" / "lamosca_lab_bg.wasm"
+    glue = site / "lab" / "pkg" / "lamosca_lab.js"
+    raw = wasm.read_bytes()
+    sizes = (len(raw), len(gzip.compress(raw, 9)), glue.stat().st_size)
+
+    server = Server(site)
+    driver = open_browser()
+    driver.set_script_timeout(600)
+    try:
+        url = server.url + "v09-alphabeta.html"
+        ready = statistics.median(load_to_ready(driver, url) for _ in range(RUNS))
+        open_chapter(driver, url)
+        rows = []
+        for what, version, binary, depth in SEARCHES:
+            page = [page_time(driver, version, depth) for _ in range(RUNS)]
+            native = [native_time(args.bin_dir.resolve() / binary, depth) for _ in range(RUNS)]
+            assert all(p[1] == n[1] for p, n in zip(page, native)), (page, native)
+            page_ms = statistics.median(p[0] for p in page)
+            native_ms = statistics.median(n[0] for n in native) * 1000
+            rows.append((what, page[0][1], page_ms, native_ms))
+        longest = statistics.median(longest_task(driver, "v11", 7) for _ in range(RUNS))
+        # A fresh page, hence a fresh worker, for the memory of one big record.
+        open_chapter(driver, url)
+        _, before = call(driver, "memory")
+        status, outcome = call(driver, "run", "search", BIG_RECORD)
+        assert status == "ok", outcome
+        events = outcome["text"].count("\n")
+        record_bytes = len(outcome["text"].encode())
+        _, after = call(driver, "memory")
+        chromium = driver.capabilities.get("browserVersion", "?")
+    finally:
+        driver.quit()
+        server.close()
+
+    machine = f"{platform.machine()} {platform.system().lower()}, {len(os.sched_getaffinity(0))} hardware threads"
+    lines = [
+        "<!-- Measured by `python3 book/stepper/test/lab_measure.py --site book/html --bin-dir target/release`"
+        " after `book/lab/build.sh`, `mdbook build book` and `cargo build --release -p lamosca-v09 -p lamosca-v11-lazy`."
+        " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
+        " measure again to update it. -->",
+        f"Measured on {machine}, headless Chromium {chromium}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC."
+        f" Each time is the median of {RUNS} runs. The machine was shared: load average"
+        f" {os.getloadavg()[0]:.1f} at the end, so searches of a few dozen milliseconds vary by half from one run to the next.",
+        "",
+        "| what | measured |",
+        "| :--- | ---: |",
+        f"| the module (`lamosca_lab_bg.wasm`, all four steps), raw | {sizes[0]:,} bytes |",
+        f"| the module, gzipped (level 9) | {sizes[1]:,} bytes |",
+        f"| its JavaScript loader (`lamosca_lab.js`) | {sizes[2]:,} bytes |",
+        f"| from navigation to `lamosca.ready()`, v0.09's chapter | {ready:.0f} ms |",
+        f"| the main thread's longest task while v0.11 searches to depth 7 | {longest:.0f} ms |",
+        f"| a record of {events:,} events ({record_bytes:,} bytes, v0.07 to depth 5 capped at {BIG_RECORD['nodes']:,} nodes): the module's memory before and after | {before / 2**20:.0f} MB, {after / 2**20:.0f} MB |",
+        "",
+        "| search | answer | page | native | page / native |",
+        "| :--- | :--- | ---: | ---: | ---: |",
+    ]
+    for what, answer, page_ms, native_ms in rows:
+        lines.append(f"| {what} | `{answer}` | {page_ms:.0f} ms | {native_ms:.0f} ms | {page_ms / native_ms:.2f} |")
+    lines.append("")
+    lines.append(
+        "The page's time is the promise's, from the call to the answer (the message to the worker, the search,"
+        " the text back); the native time is the process's, from start to exit. A longest task of 0 ms means"
+        " Chromium saw none of 50 ms or more."
+    )
+    args.out.write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
