@@ -7,14 +7,13 @@
 //! position is searched R times and the median time is kept, which a
 //! stray slow run does not move.
 //!
-//! `--trace L` measures what the log costs. The events then go through
-//! `tracing`; with `RUST_LOG=off` they are filtered out where they are
-//! emitted, so no line is printed and what is measured is the cost of
-//! asking, which is what a search pays when nobody reads its log:
+//! `--trace L` measures what the log costs: the events of levels 1 to L
+//! go to a text log that writes its lines and throws them away, so what is
+//! measured is making the lines, not printing them:
 //!
 //! ```text
 //! lamosca-v07 bench --depth 4 --repeat 5
-//! RUST_LOG=off lamosca-v07 bench --depth 4 --repeat 5 --trace 64
+//! lamosca-v07 bench --depth 4 --repeat 5 --trace 64
 //! ```
 
 use std::io::{self, Write};
