@@ -658,3 +658,39 @@ fn a_v011_search_without_lazy_cuts_names_its_margin() {
         Some("no lazy cut in this search: lazy cuts are off (--no-lazy)")
     );
 }
+
+#[test]
+fn why_not_goes_to_where_a_root_move_was_refuted() {
+    let record = scandinavian("why.jsonl");
+    let mut explorer = Explorer::new(&record).unwrap();
+    let root = record.roots()[0];
+    // A root move whose reply cut its node off: the search refuted it.
+    let refuted = record
+        .children(root)
+        .find(|child| child.cut.is_some())
+        .copied()
+        .expect("a refuted root move");
+    let mv = refuted.mv.unwrap().to_string();
+    play(&mut explorer, &format!("w{mv}<enter>"));
+    assert_eq!(explorer.node().unwrap().id, refuted.id);
+    // At the end of its node: its result, with the refutation in its row
+    // of the parent's table once the cursor goes out.
+    assert!(
+        matches!(explorer.event(), Event::Result(result) if result.node == refuted.id),
+        "{:?}",
+        explorer.event()
+    );
+    assert_eq!(*explorer.mode(), Mode::Browse);
+    play(&mut explorer, "h");
+    let row = explorer
+        .rows()
+        .into_iter()
+        .find(|row| row.child == Some(refuted.id))
+        .unwrap();
+    assert_eq!(row.reply, refuted.cut.map(|mv| mv.to_string()));
+    // A typo keeps the question open, with the reason.
+    play(&mut explorer, "wzz<enter>");
+    assert_eq!(*explorer.mode(), Mode::Why("zz".to_string()));
+    let status = screen(&explorer).lines().last().unwrap().to_string();
+    assert_eq!(status, "zz is not a move in e2e4 form · why not: zz_");
+}

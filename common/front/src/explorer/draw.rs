@@ -367,6 +367,12 @@ fn status_line(explorer: &Explorer) -> String {
             None => format!("go to path (from the root): {typed}_"),
         };
     }
+    if let Mode::Why(typed) = explorer.mode() {
+        return match explorer.message() {
+            Some(why) => format!("{why} · why not: {typed}_"),
+            None => format!("why not this root move: {typed}_"),
+        };
+    }
     if let Some(message) = explorer.message() {
         return message.to_string();
     }

@@ -18,6 +18,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("a  t  z  #", "next alpha-beta, stand-pat, lazy, table cut"),
     ("s", "next swap"),
     ("g", "go to a path typed as moves, from the root"),
+    ("w", "why not a root move: where it was refuted"),
     ("  enter  esc", "go there, or cancel"),
     ("?", "this help (any key closes it)"),
     ("q  ctrl-c", "quit"),
@@ -84,6 +85,8 @@ pub enum Mode {
     Help,
     /// A path of moves is being typed.
     Path(String),
+    /// A root move is being typed, to see why it was not chosen.
+    Why(String),
 }
 
 /// One move of the current node, as the screen lists it at the cursor:
@@ -439,6 +442,7 @@ impl<'r> Explorer<'r> {
         match std::mem::replace(&mut self.mode, Mode::Browse) {
             Mode::Help => Ok(()),
             Mode::Path(typed) => self.type_path(typed, key),
+            Mode::Why(typed) => self.type_why(typed, key),
             Mode::Browse => self.browse(key),
         }
     }
@@ -448,6 +452,7 @@ impl<'r> Explorer<'r> {
             Key::Char('q') => self.done = true,
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('g') => self.mode = Mode::Path(String::new()),
+            Key::Char('w') => self.mode = Mode::Why(String::new()),
             Key::Char('j') | Key::Char(' ') | Key::Down => self.next_event()?,
             Key::Char('k') | Key::Up => self.previous_event()?,
             Key::Char('l') | Key::Right | Key::Enter => {
@@ -501,6 +506,34 @@ impl<'r> Explorer<'r> {
             _ => {}
         }
         self.mode = Mode::Path(typed);
+        Ok(())
+    }
+
+    /// "Why not this move?": the root move typed is followed, as `g`
+    /// follows a path, and the cursor goes to the end of its node, where it
+    /// returned: its value or bound, and the reply that refuted it. A move
+    /// refused keeps the prompt open, with the reason.
+    fn type_why(&mut self, mut typed: String, key: Key) -> Result<(), RecordError> {
+        match key {
+            Key::Enter => {
+                self.follow(&typed)?;
+                return match std::mem::replace(&mut self.mode, Mode::Browse) {
+                    Mode::Path(refused) => {
+                        self.mode = Mode::Why(refused);
+                        Ok(())
+                    }
+                    _ if self.message.is_some() => Ok(()),
+                    _ => self.end_of_node(),
+                };
+            }
+            Key::Esc => return Ok(()),
+            Key::Backspace => {
+                typed.pop();
+            }
+            Key::Char(letter) => typed.push(letter),
+            _ => {}
+        }
+        self.mode = Mode::Why(typed);
         Ok(())
     }
 
