@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use common::{Move, Position};
 use lamosca_record::compare::compare as compare_records;
-use lamosca_record::{Header, Record, Recorder, SCHEMA};
+use lamosca_record::{Header, Record, Recorder};
 use lamosca_search::events::{Both, Event, Listener, Tracer};
 use lamosca_search::log::TextLog;
 use lamosca_search::{Engine, OptionKind, Report, SearchControl};
@@ -148,13 +148,7 @@ fn record_with<E: Engine>(request: &Request) -> Result<Outcome> {
 
     // Step 1. The listeners, as `search --record -` sets them up: the text
     // log (on standard error there, nowhere here) and the recorder.
-    let header = Header {
-        schema: SCHEMA,
-        version: E::NAME.to_string(),
-        fen: position.to_fen(),
-        depth,
-        options,
-    };
+    let header = Header::of::<E>(&position, depth, options);
     let mut log = TextLog::new(words, io::sink())
         .levels(trace)
         .with_paths(request.paths);

@@ -40,6 +40,24 @@ pub struct Header {
     pub options: Map<String, Value>,
 }
 
+impl Header {
+    /// The header of a search of `position` to `depth` by engine `E` with
+    /// `options`, by their UCI name, in the current schema.
+    pub fn of<E: lamosca_search::Engine>(
+        position: &common::Position,
+        depth: u32,
+        options: Map<String, Value>,
+    ) -> Header {
+        Header {
+            schema: SCHEMA,
+            version: E::NAME.to_string(),
+            fen: position.to_fen(),
+            depth,
+            options,
+        }
+    }
+}
+
 /// What kind of search a node belongs to: the trace's own kind, so that
 /// the record and the log name nodes alike.
 pub use lamosca_search::events::NodeKind;

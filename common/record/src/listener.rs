@@ -56,7 +56,7 @@ use serde_json::{Map, Value};
 
 use crate::event::{
     ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeResult, OrderedMove, Statistic,
-    Summary, Swap, SCHEMA,
+    Summary, Swap,
 };
 use crate::writer::RecordWriter;
 
@@ -75,13 +75,7 @@ pub fn record_search<E: Engine, W: Write>(
     out: W,
 ) -> anyhow::Result<(Report, W)> {
     let levels = if levels == 0 { u32::MAX } else { levels };
-    let header = Header {
-        schema: SCHEMA,
-        version: E::NAME.to_string(),
-        fen: position.to_fen(),
-        depth,
-        options,
-    };
+    let header = Header::of::<E>(position, depth, options);
     let mut recorder = Recorder::new(out, &header, levels)?;
     let mut position = position.clone();
     let control = SearchControl::unlimited();

@@ -40,7 +40,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use common::Position;
-use lamosca_record::{self as record, Header, Recorder, SCHEMA};
+use lamosca_record::{self as record, Header, Recorder};
 use lamosca_search::deepen::{
     deepen, movetime_budget, nodes_per_second, Limits, Trace, DEFAULT_DEPTH, MAX_DEPTH,
 };
@@ -151,13 +151,7 @@ pub(super) fn run_search<E: Engine>(
 
     // Step 1. The listeners: the text log, the record when asked for, and
     // diagnostics when RUST_LOG asks for them.
-    let header = Header {
-        schema: SCHEMA,
-        version: E::NAME.to_string(),
-        fen: position.to_fen(),
-        depth: args.depth(),
-        options,
-    };
+    let header = Header::of::<E>(&position, args.depth(), options);
     let text_out: Box<dyn Write> = if record_to_stdout {
         Box::new(io::stderr())
     } else {
