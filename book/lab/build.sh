@@ -5,8 +5,9 @@
 #   rustup target add wasm32-unknown-unknown
 #   cargo install wasm-bindgen-cli --version 0.2.130
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+# From book/, the book's workspace, which builds into the root's target/.
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cargo build -p lamosca-lab --lib --release --target wasm32-unknown-unknown
 wasm-bindgen --target no-modules --no-typescript \
-    --out-dir book/chapters/lab/pkg \
-    target/wasm32-unknown-unknown/release/lamosca_lab.wasm
+    --out-dir chapters/lab/pkg \
+    ../target/wasm32-unknown-unknown/release/lamosca_lab.wasm

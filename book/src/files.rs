@@ -61,8 +61,22 @@ impl Generated {
     }
 }
 
-/// The members' folders, in the order the root manifest lists them: the
-/// order of the steps.
+/// The members' folders of both workspaces, relative to the repository
+/// root: the learner's, in the order the root manifest lists them (the
+/// order of the steps), then the book's (`book`, `book/explorer`, ...).
+pub fn all_members(root: &Path) -> anyhow::Result<Vec<String>> {
+    let mut folders = members(root)?;
+    for member in members(&root.join("book"))? {
+        folders.push(match member.as_str() {
+            "." => "book".to_string(),
+            _ => format!("book/{member}"),
+        });
+    }
+    Ok(folders)
+}
+
+/// The members' folders of the workspace at `root`, in the order its
+/// manifest lists them.
 pub fn members(root: &Path) -> anyhow::Result<Vec<String>> {
     let manifest = root.join("Cargo.toml");
     let text = std::fs::read_to_string(&manifest)

@@ -148,10 +148,10 @@ pub fn read(crate_name: &str, path: &Path) -> Result<Snapshot, SnapshotError> {
     })
 }
 
-/// Every `.snap` file of every member of the workspace at `root`, sorted by
+/// Every `.snap` file of every member of both workspaces, sorted by
 /// crate and name: the files in `<crate>/tests/snapshots` and
 /// `<crate>/src/snapshots`. A crate is named by its folder, as the root
-/// manifest lists it (`lamosca-v09`, `common/front`). Pending files
+/// manifest lists it (`lamosca-v09`, `book/explorer`). Pending files
 /// (`.snap.new`) are left out: they are not accepted yet.
 pub fn read_all(root: &Path) -> Result<Vec<Snapshot>, SnapshotError> {
     let io_error = |path: &Path| {
@@ -159,7 +159,7 @@ pub fn read_all(root: &Path) -> Result<Vec<Snapshot>, SnapshotError> {
         move |error| SnapshotError::Io { path, error }
     };
     let manifest = root.join("Cargo.toml");
-    let mut crates = crate::files::members(root).map_err(|error| SnapshotError::Io {
+    let mut crates = crate::files::all_members(root).map_err(|error| SnapshotError::Io {
         path: manifest,
         error: std::io::Error::other(error.to_string()),
     })?;

@@ -18,7 +18,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use common::{Move, Position};
-use lamosca_record::compare::compare as compare_records;
+use lamosca_explorer::compare::compare as compare_records;
 use lamosca_record::{Header, Record, Recorder};
 use lamosca_search::events::{Both, Event, Listener, Tracer};
 use lamosca_search::log::TextLog;

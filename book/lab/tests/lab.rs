@@ -110,7 +110,7 @@ fn compare_reads_records_held_as_text_as_it_reads_files() {
     std::fs::write(&path_a, &a.text).unwrap();
     std::fs::write(&path_b, &b.text).unwrap();
     let mut from_files = Vec::new();
-    lamosca_record::compare::compare(
+    lamosca_explorer::compare::compare(
         &Record::open(&path_a).unwrap(),
         &Record::open(&path_b).unwrap(),
         &mut from_files,

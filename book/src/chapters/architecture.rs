@@ -83,9 +83,10 @@ pub fn versions(root: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
-/// Reads every member's manifest, in the order of [`members`].
+/// Reads every member's manifest of both workspaces, in the order of
+/// [`crate::files::all_members`].
 pub fn read_all(root: &Path) -> Result<Vec<Crate>> {
-    let folders = members(root)?;
+    let folders = crate::files::all_members(root)?;
     let mut texts = Vec::new();
     for folder in &folders {
         texts.push(read(&root.join(folder).join("Cargo.toml"))?);

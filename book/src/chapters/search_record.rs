@@ -1,5 +1,5 @@
 //! The chapter "Reading, exploring and comparing searches": the explorer's
-//! screens, copied from `common`'s insta snapshots, and the worked
+//! screens, copied from the explorer's insta snapshots, and the worked
 //! comparison of two versions' records, made from real searches.
 
 use std::path::{Path, PathBuf};
@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 use common::Position;
-use lamosca_record::{compare::compare, default_options, record_search, Record};
+use lamosca_explorer::compare::compare;
+use lamosca_record::{default_options, record_search, Record};
 use lamosca_search::Engine;
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
@@ -24,7 +25,7 @@ pub const SCANDINAVIAN: &str = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR 
 pub const DEPTH: u32 = 3;
 
 /// The chapter's own files: `compare`'s output for v0.07 against v0.09 and
-/// for v0.09 against v0.10; its screens come from `common`'s snapshots.
+/// for v0.09 against v0.10; its screens come from the explorer's snapshots.
 fn generated(_sources: &Sources) -> Result<Vec<Generated>> {
     let position = Position::from_fen(SCANDINAVIAN)?;
     let v07 = Scratch::record::<NegaMax>(&position, "v07")?;
@@ -76,10 +77,10 @@ impl Drop for Scratch {
     }
 }
 
-/// The chapter: `common` is the crate whose snapshots it shows.
+/// The chapter: the explorer is the crate whose snapshots it shows.
 pub const CHAPTER: Chapter = Chapter {
     page: "search-record.md",
-    krate: Some("common/front"),
+    krate: Some("book/explorer"),
     generated,
     measured: &[],
 };

@@ -1,7 +1,7 @@
 //! The command line every version shares.
 //!
 //! A version's `main.rs` hands its search to [`run`], which reads the
-//! arguments and runs one of seven commands:
+//! arguments and runs one of five commands:
 //!
 //! | command | what it does |
 //! |---|---|
@@ -9,8 +9,6 @@
 //! | `perft-suite FILE [--depth N]` | checks every count of an EPD suite (see `common/suites/`) |
 //! | `search [--depth N] [--trace L] [--words it] [--paths] [--record FILE] [--record-levels L]` | searches one position and prints LaMoSca's log, the statistics and the move, and writes its record |
 //! | `bench [--depth N] [--repeat R]` | searches a fixed set of positions and reports nodes and speed |
-//! | `explore [--record FILE]` | steps through a search in the terminal ([`crate::explorer`]): a saved record, or one searched with `search`'s options |
-//! | `compare A B` | sets two records of one position and depth side by side ([`lamosca_record::compare`]) |
 //! | `uci` | speaks UCI ([`crate::uci`]); also what runs with no arguments, which is how a GUI starts an engine |
 //!
 //! `perft` and `search` start from `--fen FEN` (in quotes: a FEN has
@@ -35,9 +33,7 @@
 //! wrong.
 
 mod bench;
-mod compare;
-mod explore;
-mod options;
+pub mod options;
 mod perft;
 mod search;
 
@@ -78,29 +74,25 @@ enum Command {
     Search(search::SearchArgs),
     /// Search a fixed set of positions and report nodes and speed
     Bench(bench::BenchArgs),
-    /// Step through a saved search record in the terminal
-    Explore(explore::ExploreArgs),
-    /// Compare two search records of the same position and depth
-    Compare(compare::CompareArgs),
     /// Speak UCI on standard input and output (also what runs with no command)
     Uci,
 }
 
 /// Where a command starts: a position, and moves played from it.
 #[derive(Args, Debug)]
-struct PositionArgs {
+pub struct PositionArgs {
     /// The position, as a FEN in quotes [default: the start position]
     #[arg(long, value_name = "FEN")]
-    fen: Option<String>,
+    pub fen: Option<String>,
 
     /// Moves to play from the position first, in UCI notation (e2e4 e7e5 ...)
     #[arg(long, value_name = "MOVE", num_args = 1..)]
-    moves: Vec<String>,
+    pub moves: Vec<String>,
 }
 
 impl PositionArgs {
     /// The position the arguments describe, or what is wrong with them.
-    fn position(&self) -> Result<Position> {
+    pub fn position(&self) -> Result<Position> {
         let mut position = match &self.fen {
             Some(fen) => Position::from_fen(fen).with_context(|| format!("bad --fen '{fen}'"))?,
             None => Position::startpos(),
@@ -118,7 +110,7 @@ impl PositionArgs {
 }
 
 /// Reads a depth, 1 to [`MAX_DEPTH`].
-fn depth_parser() -> RangedI64ValueParser<u32> {
+pub fn depth_parser() -> RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH))
 }
 
@@ -133,12 +125,11 @@ fn trace_parser() -> RangedI64ValueParser<u32> {
 pub fn command<E: Engine>() -> clap::Command {
     Cli::command()
         .about(format!(
-            "{}, after Pietro Valocchi's LaMoSca: perft, search, bench, explore, compare and UCI",
+            "{}, after Pietro Valocchi's LaMoSca: perft, search, bench and UCI",
             E::NAME
         ))
         .mut_subcommand("search", |search| search.args(options::args(E::OPTIONS)))
         .mut_subcommand("bench", |bench| bench.args(options::args(E::OPTIONS)))
-        .mut_subcommand("explore", |explore| explore.args(options::args(E::OPTIONS)))
 }
 
 // ANCHOR: run
@@ -181,12 +172,6 @@ pub fn run<E: Engine>() -> ExitCode {
         }
         Some(Command::Bench(args)) => {
             bench::run_bench(engine(), &args, out).map(|()| ExitCode::SUCCESS)
-        }
-        Some(Command::Explore(args)) => {
-            explore::run_explore(engine(), &args, values()).map(|()| ExitCode::SUCCESS)
-        }
-        Some(Command::Compare(args)) => {
-            compare::run_compare(&args, out).map(|()| ExitCode::SUCCESS)
         }
     };
     done.unwrap_or_else(|error| report_error(&error))

@@ -8,6 +8,9 @@
 //! through here.
 
 use lamosca_search::events::{Event, Listener};
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The `tracing` target of the search's events.
 pub(crate) const TARGET: &str = "lamosca::search";
@@ -21,11 +24,14 @@ impl Diagnostics {
     /// otherwise, so that a search pays nothing for diagnostics nobody
     /// reads.
     pub(crate) fn from_env() -> Option<Diagnostics> {
-        let filter = tracing_subscriber::EnvFilter::try_from_default_env().ok()?;
+        // `RUST_LOG` names targets and levels (`lamosca::search=trace`);
+        // `Targets` reads that form without a regular-expression engine.
+        let filter: Targets = std::env::var("RUST_LOG").ok()?.parse().ok()?;
         let installed = tracing_subscriber::fmt()
-            .with_env_filter(filter)
             .with_writer(std::io::stderr)
             .without_time()
+            .finish()
+            .with(filter)
             .try_init();
         installed.ok().map(|()| Diagnostics)
     }

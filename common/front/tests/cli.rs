@@ -274,16 +274,3 @@ fn a_record_on_standard_output_leaves_the_rest_to_standard_error() {
         run.stderr
     );
 }
-
-#[test]
-fn explore_without_a_terminal_points_to_search_record() {
-    let run = lamosca(&["explore", "--depth", "1"], "");
-    assert_eq!(run.status.code(), Some(2));
-    assert!(
-        run.stderr.contains("search --record FILE"),
-        "{}",
-        run.stderr
-    );
-    let run = lamosca(&["explore", "--record", "x.jsonl", "--depth", "1"], "");
-    assert_eq!(run.status.code(), Some(2), "--record and --depth together");
-}

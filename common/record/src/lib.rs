@@ -4,8 +4,8 @@
 //! object per line, each an *event* named by its `"event"` field. The text
 //! log shows what a search found; the record shows where: every node is
 //! entered with the move that led to it, so a tool can rebuild the tree,
-//! step through it (`explore`, in `lamosca-front`) or set two searches side by
-//! side (`compare`).
+//! step through it (the book's explorer) or set two searches side by side
+//! (the book's `compare`).
 //!
 //! # The contract, schema 1
 //!
@@ -24,16 +24,13 @@
 //! events beside the text log (`search --record FILE`).
 //! [`RecordWriter`] writes events as they come, through a buffer, and keeps
 //! none; [`Record`] indexes a file and reads the events of a node when they
-//! are asked for. [`compare`] sets two records side by side;
-//! `lamosca-front`'s explorer steps through one; [`why`] says why a root
-//! move was not chosen.
+//! are asked for. [`why`] says why a root move was not chosen.
 //!
 //! The record reader never runs a search; only [`record_search`] and
 //! [`check_record`] do, through the engine contract.
 
 mod bound;
 mod check;
-pub mod compare;
 mod error;
 mod event;
 mod listener;

@@ -23,10 +23,10 @@ use lamosca_record::option_json;
 use lamosca_search::engine::{Engine, EngineOption, OptionKind, OptionValue};
 
 /// The heading of the engine's switches in `--help`.
-pub(super) const HEADING: &str = "Engine options";
+pub const HEADING: &str = "Engine options";
 
 /// One switch per option, in the order the engine declares them.
-pub(super) fn args<E>(options: &'static [EngineOption<E>]) -> impl Iterator<Item = Arg> {
+pub fn args<E>(options: &'static [EngineOption<E>]) -> impl Iterator<Item = Arg> {
     options.iter().map(arg)
 }
 
@@ -78,7 +78,7 @@ fn capitalized(help: &str) -> String {
 
 /// Passes the options given in `matches` to the engine. A command without
 /// engine switches gives none.
-pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
+pub fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
     for option in E::OPTIONS {
         if let Some(value) = given(option, matches) {
             // Clap read the value through the same declaration, so the
@@ -91,7 +91,7 @@ pub(super) fn apply<E: Engine>(engine: &mut E, matches: &ArgMatches) {
 
 /// Every option's value by its UCI name, given in `matches` or by
 /// default, as a record's header keeps them.
-pub(super) fn values<E: Engine>(matches: &ArgMatches) -> Map<String, Value> {
+pub fn values<E: Engine>(matches: &ArgMatches) -> Map<String, Value> {
     E::OPTIONS
         .iter()
         .map(|option| {

@@ -1,10 +1,11 @@
 //! `compare`: two records of one position set side by side.
 
+#[path = "../../../common/record/tests/record_support/mod.rs"]
 mod record_support;
 
 use std::fs;
 
-use lamosca_record::compare::{compare, CompareError};
+use lamosca_explorer::compare::{compare, CompareError};
 use lamosca_record::Record;
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
 

@@ -1,23 +1,25 @@
 //! `compare A B`: two records of one search side by side.
 //!
 //! Both files are read as records ([`lamosca_record::Record`]) and set side
-//! by side by [`lamosca_record::compare::compare`]. A file that is no
+//! by side by [`lamosca_explorer::compare::compare`]. A file that is no
 //! record, or is cut short, is named with the line where it goes wrong;
 //! records of different positions or depths are refused. Either way the
 //! program exits with code 2.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::Args;
+use clap::Parser;
 
-use lamosca_record::compare::compare;
+use lamosca_explorer::compare::compare;
 use lamosca_record::Record;
 
-/// The arguments of `compare`.
-#[derive(Args, Debug)]
-pub(super) struct CompareArgs {
+/// Set two search records of one position and depth side by side.
+#[derive(Parser, Debug)]
+#[command(name = "compare")]
+struct CompareArgs {
     /// The first record (A), as `search --record FILE` writes it
     #[arg(value_name = "A")]
     a: PathBuf,
@@ -27,7 +29,7 @@ pub(super) struct CompareArgs {
 }
 
 /// Reads both records and prints what differs.
-pub(super) fn run_compare(args: &CompareArgs, out: &mut impl Write) -> Result<()> {
+fn run_compare(args: &CompareArgs, out: &mut impl Write) -> Result<()> {
     let open = |side: &str, path: &PathBuf| {
         Record::open(path)
             .with_context(|| format!("cannot read record {side} '{}'", path.display()))
@@ -36,6 +38,34 @@ pub(super) fn run_compare(args: &CompareArgs, out: &mut impl Write) -> Result<()
     let b = open("B", &args.b)?;
     compare(&a, &b, out)?;
     Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = match CompareArgs::try_parse() {
+        Ok(args) => args,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let out = &mut io::stdout().lock();
+    match run_compare(&args, out).and_then(|()| Ok(out.flush()?)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_closed_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A reader that went away (`| head`) is no mistake of the user's.
+fn is_closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
 //! The explorer without a terminal: keys played from a script, and its
 //! screens drawn on ratatui's `TestBackend` and kept as snapshots.
 
-#[path = "../../record/tests/record_support/mod.rs"]
+#[path = "../../../common/record/tests/record_support/mod.rs"]
 mod record_support;
 
-use lamosca_front::explorer::{draw, Explorer, Key, Mode};
+use lamosca_explorer::explorer::{draw, Explorer, Key, Mode};
 use lamosca_record::{Event, Record};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;

@@ -17,8 +17,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value};
 
-use crate::bound::Bounded;
-use crate::reader::{NodeInfo, Record};
+use lamosca_record::{Bounded, NodeInfo, Record};
 
 /// How many subtrees searched by A and cut by B are listed.
 pub const SUBTREES_LISTED: usize = 8;

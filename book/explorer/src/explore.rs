@@ -1,7 +1,7 @@
 //! `explore`: step through a search in the terminal: a saved one
-//! (`explore --record FILE`), or one searched with `search`'s options
-//! (`--fen`, `--moves`, `--depth`, the engine's switches) into a scratch
-//! record that is removed when the explorer quits.
+//! (`explore --record FILE`), or one that a step searches with `search`'s
+//! options (`explore v09 --fen ... --moves ... --depth N` and the step's own
+//! switches) into a scratch record that is removed when the explorer quits.
 //!
 //! The screen and the keys are those of [`crate::explorer`]; this
 //! file runs them on a real terminal. The terminal is put back as it was
@@ -15,24 +15,19 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
+use clap::{Args, FromArgMatches};
 use crossterm::event::{self, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use serde_json::{Map, Value};
 
-use super::{depth_parser, PositionArgs};
 use crate::explorer::{draw, Explorer, Key};
+use lamosca_front::cli::{depth_parser, options, PositionArgs};
 use lamosca_record::{record_search, Record};
 use lamosca_search::deepen::DEFAULT_DEPTH;
 use lamosca_search::engine::Engine;
 
-/// The arguments of `explore`.
+/// What a step searches for the explorer: a position and a depth.
 #[derive(Args, Debug)]
-pub(super) struct ExploreArgs {
-    /// The record to open, as `search --record FILE` writes it [default:
-    /// search the position given and open its record]
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "fen", "moves"])]
-    record: Option<PathBuf>,
-
+pub struct SearchArgs {
     /// How many plies deep to search, 1 to 64 [default: 4]
     #[arg(long, value_name = "N", value_parser = depth_parser())]
     depth: Option<u32>,
@@ -41,32 +36,40 @@ pub(super) struct ExploreArgs {
     position: PositionArgs,
 }
 
-/// Opens the record, or searches one into a scratch file, and runs the
-/// explorer until the reader quits.
-pub(super) fn run_explore<E: Engine>(
-    mut engine: E,
-    args: &ExploreArgs,
-    options: Map<String, Value>,
-) -> Result<()> {
+/// The command line of `explore STEP`: [`SearchArgs`] and the step's own
+/// switches, as the step's `search` takes them.
+pub fn step_command<E: Engine>(name: &'static str) -> clap::Command {
+    let about = format!("Search with {} and step through its record", E::NAME);
+    SearchArgs::augment_args(clap::Command::new(name).about(about)).args(options::args(E::OPTIONS))
+}
+
+/// Searches with engine `E` as `matches` (of [`step_command`]) ask, into a
+/// scratch record, and runs the explorer on it until the reader quits.
+pub fn explore_search<E: Engine>(matches: &clap::ArgMatches) -> Result<()> {
+    let args = SearchArgs::from_arg_matches(matches)?;
+    let position = args.position.position()?;
+    let mut engine = E::new();
+    options::apply(&mut engine, matches);
+    let values: Map<String, Value> = options::values::<E>(matches);
+    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+    terminal_or_bail()?;
+    let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
+    let _remove = Scratch(path.clone());
+    let file = File::create(&path)
+        .with_context(|| format!("cannot write the record '{}'", path.display()))?;
+    record_search(&mut engine, &position, depth, 0, values, file)?;
+    explore_file(&path)
+}
+
+/// Refuses to run where standard output is no terminal.
+fn terminal_or_bail() -> Result<()> {
     if !io::stdout().is_terminal() {
         bail!(
             "explore draws on a terminal, and standard output is not one \
-             (to keep a search as a file, use `search --record FILE`)"
+             (to keep a search as a file, use a step's `search --record FILE`)"
         );
     }
-    match &args.record {
-        Some(path) => explore_file(path),
-        None => {
-            let position = args.position.position()?;
-            let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
-            let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
-            let _remove = Scratch(path.clone());
-            let file = File::create(&path)
-                .with_context(|| format!("cannot write the record '{}'", path.display()))?;
-            record_search(&mut engine, &position, depth, 0, options, file)?;
-            explore_file(&path)
-        }
-    }
+    Ok(())
 }
 
 /// Removes the scratch record when dropped.
@@ -79,7 +82,8 @@ impl Drop for Scratch {
 }
 
 /// Runs the explorer on the record at `path`.
-fn explore_file(path: &Path) -> Result<()> {
+pub fn explore_file(path: &Path) -> Result<()> {
+    terminal_or_bail()?;
     let record = Record::open(path)
         .with_context(|| format!("cannot read the record '{}'", path.display()))?;
     let mut explorer = Explorer::new(&record)?;

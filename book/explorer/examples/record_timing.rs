@@ -4,8 +4,8 @@
 //! `TestBackend` at 80x24, and prints the medians.
 //!
 //! ```text
-//! cargo run --release -p common --example big_record -- /tmp/big.jsonl
-//! cargo run --release -p common --example record_timing -- /tmp/big.jsonl ['KEYS']
+//! cargo run --release -p lamosca-explorer --example big_record -- /tmp/big.jsonl
+//! cargo run --release -p lamosca-explorer --example record_timing -- /tmp/big.jsonl ['KEYS']
 //! ```
 //!
 //! The keys are those of `explore`, in [`Key::script`]'s notation; the
@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use lamosca_front::explorer::{draw, Explorer, Key};
+use lamosca_explorer::explorer::{draw, Explorer, Key};
 use lamosca_record::Record;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;

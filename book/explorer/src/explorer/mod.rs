@@ -4,7 +4,7 @@
 //! node it belongs to) and turns keys ([`Key`]) into moves through the
 //! record; [`draw`] paints it with ratatui. The two are apart so that
 //! tests can play a script of keys and look at the screen without a
-//! terminal; `explore` (in [`crate::cli`]) runs them on a real one.
+//! terminal; the `explore` command ([`crate::explore`]) runs them on a real one.
 //!
 //! The screen, at 80 columns by 24 lines:
 //! - the title: the version, the depth and the position searched;

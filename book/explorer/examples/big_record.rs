@@ -2,8 +2,8 @@
 //! `explore` opens a big record and answers its keys:
 //!
 //! ```text
-//! cargo run --release -p common --example big_record -- /tmp/big.jsonl [EVENTS]
-//! cargo run --release -p common --example record_timing -- /tmp/big.jsonl
+//! cargo run --release -p lamosca-explorer --example big_record -- /tmp/big.jsonl [EVENTS]
+//! cargo run --release -p lamosca-explorer --example record_timing -- /tmp/big.jsonl
 //! ```
 //!
 //! The search is a plain fail-hard alpha-beta over legal moves from the

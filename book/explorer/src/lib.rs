@@ -1,0 +1,20 @@
+//! The search record's two readers for a person at a terminal:
+//! [`explorer`] steps through one search, key by key, and [`compare`] sets
+//! two searches of one position side by side.
+//!
+//! They are the book's, not the steps': a step's binary writes a record
+//! (`search --record FILE`) and answers `--why`, and these read it. Two
+//! commands run them, from `book/`:
+//!
+//! ```text
+//! cargo run --release --bin explore -- v09 --moves d2d4 --depth 4
+//! cargo run --release --bin explore -- --record search.jsonl
+//! cargo run --release --bin compare -- v07.jsonl v09.jsonl
+//! ```
+#![deny(missing_docs)]
+
+pub mod compare;
+#[cfg(feature = "terminal")]
+pub mod explore;
+#[cfg(feature = "terminal")]
+pub mod explorer;
