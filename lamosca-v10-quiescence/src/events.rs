@@ -10,7 +10,7 @@
 //! ```
 
 use common::Move;
-use lamosca_search::events::{FieldValue, StepEvent, Text, Window};
+use lamosca_search::events::{FieldValue, StepEvent, StepKind, Text, Window};
 use lamosca_search::log::{Words, CUT_MARK};
 
 /// How a stand pat shows in a node's list of moves.
@@ -44,8 +44,8 @@ pub struct Horizon {
 }
 
 impl StepEvent for Horizon {
-    fn kind(&self) -> &'static str {
-        "horizon"
+    fn kind(&self) -> StepKind {
+        StepKind::Horizon
     }
 
     fn level(&self) -> u32 {
@@ -80,8 +80,8 @@ pub struct StandPat {
 }
 
 impl StepEvent for StandPat {
-    fn kind(&self) -> &'static str {
-        "stand_pat"
+    fn kind(&self) -> StepKind {
+        StepKind::StandPat
     }
 
     fn level(&self) -> u32 {
@@ -113,8 +113,8 @@ pub struct Skipped {
 }
 
 impl StepEvent for Skipped {
-    fn kind(&self) -> &'static str {
-        "skipped"
+    fn kind(&self) -> StepKind {
+        StepKind::Skipped
     }
 
     fn level(&self) -> u32 {
@@ -147,8 +147,8 @@ pub struct QuiescenceResult {
 }
 
 impl StepEvent for QuiescenceResult {
-    fn kind(&self) -> &'static str {
-        "quiescence_result"
+    fn kind(&self) -> StepKind {
+        StepKind::QuiescenceResult
     }
 
     fn level(&self) -> u32 {

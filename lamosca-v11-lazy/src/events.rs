@@ -14,7 +14,7 @@
 //! ```
 
 use common::Move;
-use lamosca_search::events::{FieldValue, StepEvent, Text};
+use lamosca_search::events::{FieldValue, StepEvent, StepKind, Text};
 use lamosca_search::log::{Words, CUT_MARK};
 use lamosca_v10_quiescence::events::STAND_PAT;
 
@@ -149,8 +149,8 @@ pub struct Drawn {
 // ANCHOR_END: events
 
 impl StepEvent for Deepened {
-    fn kind(&self) -> &'static str {
-        "deepened"
+    fn kind(&self) -> StepKind {
+        StepKind::Deepened
     }
 
     fn level(&self) -> u32 {
@@ -180,8 +180,8 @@ impl StepEvent for Deepened {
 }
 
 impl StepEvent for LazyCut {
-    fn kind(&self) -> &'static str {
-        "lazy_cut"
+    fn kind(&self) -> StepKind {
+        StepKind::LazyCut
     }
 
     fn level(&self) -> u32 {
@@ -226,8 +226,8 @@ impl StepEvent for LazyCut {
 }
 
 impl StepEvent for SelectiveStandPat {
-    fn kind(&self) -> &'static str {
-        "selective_stand_pat"
+    fn kind(&self) -> StepKind {
+        StepKind::SelectiveStandPat
     }
 
     fn level(&self) -> u32 {
@@ -256,8 +256,8 @@ impl StepEvent for SelectiveStandPat {
 }
 
 impl StepEvent for TableHit {
-    fn kind(&self) -> &'static str {
-        "table_hit"
+    fn kind(&self) -> StepKind {
+        StepKind::TableHit
     }
 
     fn level(&self) -> u32 {
@@ -306,8 +306,8 @@ impl StepEvent for TableHit {
 }
 
 impl StepEvent for Drawn {
-    fn kind(&self) -> &'static str {
-        "draw"
+    fn kind(&self) -> StepKind {
+        StepKind::Draw
     }
 
     fn level(&self) -> u32 {

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use common::{Move, Position};
 use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+use lamosca_search::events::StepKind;
 use lamosca_search::{Engine, OptionValue, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
@@ -588,7 +589,7 @@ pub fn first_moments(events: &[serde_json::Value]) -> Result<Vec<Moment>> {
     let ideas: [(&str, Test, Says); 4] = [
         (
             "internal deepening: a move handed up",
-            |e| e["event"] == "deepened",
+            |e| e["event"] == StepKind::Deepened.name(),
             |e| {
                 format!(
                     "node {}: its search {} plies deep hands up {} worth {}",
@@ -612,7 +613,7 @@ pub fn first_moments(events: &[serde_json::Value]) -> Result<Vec<Moment>> {
         ),
         (
             "lazy cut",
-            |e| e["event"] == "lazy_cut",
+            |e| e["event"] == StepKind::LazyCut.name(),
             |e| {
                 format!(
                     "node {}: score {}, shallow value {}, margin {}, beta {}",
@@ -626,7 +627,7 @@ pub fn first_moments(events: &[serde_json::Value]) -> Result<Vec<Moment>> {
         ),
         (
             "selective stand pat",
-            |e| e["event"] == "selective_stand_pat",
+            |e| e["event"] == StepKind::SelectiveStandPat.name(),
             |e| format!("node {}: {}", field(e, "node"), compact(e)),
         ),
     ];

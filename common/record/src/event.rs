@@ -17,6 +17,7 @@
 //! assert_eq!(Event::from_line(&line).unwrap(), cut);
 //! ```
 
+use lamosca_search::events::{Ending, StepKind};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -194,6 +195,22 @@ impl ChapterEvent {
     pub fn with(mut self, name: &str, value: impl Into<Value>) -> ChapterEvent {
         self.fields.push((name.to_string(), value.into()));
         self
+    }
+
+    /// The step's kind of event this is, if a step reports it; a record
+    /// may hold others, which a reader shows by their fields.
+    pub fn step_kind(&self) -> Option<StepKind> {
+        StepKind::from_name(&self.kind)
+    }
+
+    /// The field `cut`, where the event has one.
+    pub fn cut(&self) -> Option<bool> {
+        self.field("cut").and_then(Value::as_bool)
+    }
+
+    /// How this event ends its node early, if it does.
+    pub fn ending(&self) -> Option<Ending> {
+        self.step_kind().and_then(|kind| kind.ending(self.cut()))
     }
 
     /// The field called `name`, if there is one.

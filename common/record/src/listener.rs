@@ -275,7 +275,7 @@ impl<W: Write> Recorder<W> {
             .rev()
             .find(|node| node.level <= level)
             .map(|node| node.id);
-        let mut chapter = ChapterEvent::new(event.kind(), node);
+        let mut chapter = ChapterEvent::new(event.kind().name(), node);
         for (name, value) in event.fields() {
             chapter = chapter.with(name, json(value));
         }

@@ -18,6 +18,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
+use lamosca_search::events::{Ending, StepKind};
 use serde::Deserialize;
 
 use crate::error::RecordError;
@@ -547,13 +548,13 @@ impl Builder {
                     let node = self.check_open(Some(node))?;
                     let place = Place { offset, node };
                     let cuts = &mut self.chapter_cuts;
-                    match (peek.event, peek.cut) {
-                        ("stand_pat" | "selective_stand_pat", Some(true)) => {
-                            cuts.stand_pat.push(place)
-                        }
-                        ("lazy_cut", _) => cuts.lazy.push(place),
-                        ("table_hit", Some(true)) => cuts.table.push(place),
-                        _ => {}
+                    let ending =
+                        StepKind::from_name(peek.event).and_then(|kind| kind.ending(peek.cut));
+                    match ending {
+                        Some(Ending::StandPat) => cuts.stand_pat.push(place),
+                        Some(Ending::Lazy) => cuts.lazy.push(place),
+                        Some(Ending::Table) => cuts.table.push(place),
+                        None => {}
                     }
                 }
                 Ok(())

@@ -7,8 +7,11 @@
 //! move valued (or cut off), a swap made by the move ordering, a node's
 //! result. A step that teaches something new brings its own events (a
 //! horizon, a stand pat, a lazy cut...) as a type implementing
-//! [`StepEvent`], in its own crate, with its own words: this module knows
-//! none of them.
+//! [`StepEvent`], in its own crate, with its own words and fields. What
+//! this module knows of them is their kind: [`StepKind`] names every kind
+//! of event the four steps report, a closed set as the steps are, so that a
+//! reader of a record or a trace tells them apart by type, never by
+//! spelling a name. A new step with a new event adds a variant here.
 //!
 //! Whoever wants the events implements [`Listener`]: the text log
 //! ([`crate::log::TextLog`]), the record (`lamosca-record`), the driver's
@@ -244,14 +247,104 @@ impl Listener for Both<'_> {
     }
 }
 
+/// Every kind of event a step brings to the trace, by the step that
+/// teaches it. The record writes a kind by its [`name`](StepKind::name);
+/// [`StepKind::from_name`] is the one place that reads a name back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// v0.10: the main search reached its horizon; the quiescence begins.
+    Horizon,
+    /// v0.10: the side to move stands pat on its static value.
+    StandPat,
+    /// v0.10: a capture whose estimated gain cannot raise alpha is skipped.
+    Skipped,
+    /// v0.10: what the quiescence search returns to the horizon.
+    QuiescenceResult,
+    /// v0.11: a node searched shallower first (internal deepening).
+    Deepened,
+    /// v0.11: a lazy cut, a node's score and shallow search beating beta.
+    LazyCut,
+    /// v0.11: a stand pat after a move that gained little.
+    SelectiveStandPat,
+    /// v0.11: a transposition table entry found for the node.
+    TableHit,
+    /// v0.11: a draw by the rules (repetition, fifty moves).
+    Draw,
+}
+
+/// How a step's event ends its node early, other than by a move's cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A stand pat at or above beta.
+    StandPat,
+    /// A lazy cut.
+    Lazy,
+    /// A transposition table entry that settles the node.
+    Table,
+}
+
+impl StepKind {
+    /// Every kind, in step order.
+    pub const ALL: [StepKind; 9] = [
+        StepKind::Horizon,
+        StepKind::StandPat,
+        StepKind::Skipped,
+        StepKind::QuiescenceResult,
+        StepKind::Deepened,
+        StepKind::LazyCut,
+        StepKind::SelectiveStandPat,
+        StepKind::TableHit,
+        StepKind::Draw,
+    ];
+
+    /// The kind's name in the record, in snake case (`stand_pat`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            StepKind::Horizon => "horizon",
+            StepKind::StandPat => "stand_pat",
+            StepKind::Skipped => "skipped",
+            StepKind::QuiescenceResult => "quiescence_result",
+            StepKind::Deepened => "deepened",
+            StepKind::LazyCut => "lazy_cut",
+            StepKind::SelectiveStandPat => "selective_stand_pat",
+            StepKind::TableHit => "table_hit",
+            StepKind::Draw => "draw",
+        }
+    }
+
+    /// The kind a record's name stands for, if it is a step's.
+    pub fn from_name(name: &str) -> Option<StepKind> {
+        StepKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// True for the two stand pats, whose `value` is the node's static one.
+    pub fn stands_pat(self) -> bool {
+        matches!(self, StepKind::StandPat | StepKind::SelectiveStandPat)
+    }
+
+    /// How an event of this kind ends its node, given its field `cut`
+    /// (`None` where the event has none): a stand pat or a table hit only
+    /// when it cuts, a lazy cut always.
+    pub fn ending(self, cut: Option<bool>) -> Option<Ending> {
+        match (self, cut) {
+            (StepKind::StandPat | StepKind::SelectiveStandPat, Some(true)) => {
+                Some(Ending::StandPat)
+            }
+            (StepKind::LazyCut, _) => Some(Ending::Lazy),
+            (StepKind::TableHit, Some(true)) => Some(Ending::Table),
+            _ => None,
+        }
+    }
+}
+
 // ANCHOR: step_event
 /// An event a step brings to the trace, declared in the crate that teaches
 /// it. It describes itself, so that a listener can write any step's event
 /// without knowing the step: its kind, its named values, and its line in
 /// either language.
 pub trait StepEvent {
-    /// The event's name in the record, in snake case (`stand_pat`).
-    fn kind(&self) -> &'static str;
+    /// The event's kind; the record writes its name.
+    fn kind(&self) -> StepKind;
 
     /// The level of the node it belongs to, 1 at the root.
     fn level(&self) -> u32;
@@ -277,7 +370,7 @@ pub trait StepEvent {
 
 impl std::fmt::Debug for dyn StepEvent + '_ {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct(self.kind())
+        f.debug_struct(self.kind().name())
             .field("level", &self.level())
             .field("fields", &self.fields())
             .finish()

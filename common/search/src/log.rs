@@ -295,7 +295,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::{FieldValue, NodeKind, StepEvent};
+    use crate::events::{FieldValue, NodeKind, StepEvent, StepKind};
     use common::Position;
 
     /// A step's event for the tests: a note added to the node's moves, or
@@ -307,8 +307,8 @@ mod tests {
     }
 
     impl StepEvent for Note {
-        fn kind(&self) -> &'static str {
-            "note"
+        fn kind(&self) -> StepKind {
+            StepKind::Horizon
         }
 
         fn level(&self) -> u32 {

@@ -28,7 +28,7 @@
 use std::fmt::Write as _;
 
 use common::Move;
-use lamosca_search::events::{Event, FieldValue, Layout, Window};
+use lamosca_search::events::{Event, FieldValue, Layout, StepKind, Window};
 use lamosca_search::log::Words;
 
 /// The original's log of one search, `depth` levels deep.
@@ -121,7 +121,7 @@ impl Layout for OriginalLog {
                 };
                 self.result(level, ending, &mut text);
             }
-            Event::Step(step) if step.kind() == "quiescence_result" => {
+            Event::Step(step) if step.kind() == StepKind::QuiescenceResult => {
                 self.result(step.level(), quiescence_ending(step.fields()), &mut text);
             }
             Event::Step(_) | Event::Moves { .. } | Event::Iteration { .. } => {}

@@ -9,6 +9,7 @@ use ratatui::Frame;
 use super::state::{Explorer, Mode, MoveRow, HELP};
 use common::{Color, Position, Square};
 use lamosca_record::{Bounded, ChapterEvent, Event};
+use lamosca_search::events::StepKind;
 
 /// The width of the board: a rank digit, then three columns a square.
 const BOARD_WIDTH: u16 = 26;
@@ -150,8 +151,8 @@ fn node_lines(explorer: &Explorer) -> Vec<Line<'static>> {
 
 /// A chapter's event in words, as the log's vocabulary says them: `stand
 /// pat on -4, which reaches beta: cut`, `lazy cut: score -10, value -10 at
-/// depth 2, margin 0, beta -10`. An event this explorer does not know
-/// shows its fields as they are.
+/// depth 2, margin 0, beta -10`. An event no step reports shows its
+/// fields as they are.
 fn chapter_text(chapter: &ChapterEvent) -> String {
     let field = |name: &str| {
         chapter
@@ -164,25 +165,28 @@ fn chapter_text(chapter: &ChapterEvent) -> String {
     };
     let cut = chapter.field("cut").and_then(|cut| cut.as_bool()) == Some(true);
     let cuts = if cut { ", which reaches beta: cut" } else { "" };
-    match chapter.kind.as_str() {
-        "horizon" => format!(
+    let Some(kind) = chapter.step_kind() else {
+        return other_text(chapter);
+    };
+    match kind {
+        StepKind::Horizon => format!(
             "horizon: the quiescence search begins, window ({}, {})",
             field("alpha"),
             field("beta")
         ),
-        "stand_pat" => format!("stand pat on {}{cuts}", field("value")),
-        "selective_stand_pat" => format!(
+        StepKind::StandPat => format!("stand pat on {}{cuts}", field("value")),
+        StepKind::SelectiveStandPat => format!(
             "selective stand pat on {} (the move gained {}, under the limit {}){cuts}",
             field("value"),
             field("gain"),
             field("limit")
         ),
-        "skipped" => format!(
+        StepKind::Skipped => format!(
             "capture {} skipped: its gain stays under the win limit {}",
             field("move"),
             field("win_limit")
         ),
-        "quiescence_result" => {
+        StepKind::QuiescenceResult => {
             let found = chapter.field("found").and_then(|found| found.as_bool());
             let found = if found == Some(false) {
                 ", no capture found"
@@ -191,13 +195,13 @@ fn chapter_text(chapter: &ChapterEvent) -> String {
             };
             format!("quiescence returns {}{found}", field("value"))
         }
-        "deepened" => format!(
+        StepKind::Deepened => format!(
             "deepened to depth {} first: best {}, value {}",
             field("depth"),
             field("move"),
             field("value")
         ),
-        "lazy_cut" => format!(
+        StepKind::LazyCut => format!(
             "lazy cut: score {}, value {} at depth {}, margin {}, beta {}",
             field("score"),
             field("value"),
@@ -205,7 +209,7 @@ fn chapter_text(chapter: &ChapterEvent) -> String {
             field("margin"),
             field("beta")
         ),
-        "table_hit" => {
+        StepKind::TableHit => {
             let bound = match chapter.field("bound").and_then(|bound| bound.as_i64()) {
                 Some(1) => "at least ",
                 Some(-1) => "at most ",
@@ -219,17 +223,19 @@ fn chapter_text(chapter: &ChapterEvent) -> String {
                 field("move")
             )
         }
-        "draw" => "draw by the rules: the line ends with 0".to_string(),
-        "leaf" => format!("leaf: evaluated {}", field("eval")),
-        _ => {
-            let fields: Vec<String> = chapter
-                .fields
-                .iter()
-                .map(|(name, value)| format!("{name}={value}"))
-                .collect();
-            format!("{} {}", chapter.kind, fields.join(" "))
-        }
+        StepKind::Draw => "draw by the rules: the line ends with 0".to_string(),
     }
+}
+
+/// An event no step reports (a test's, a later schema's): its name and
+/// fields as they are.
+fn other_text(chapter: &ChapterEvent) -> String {
+    let fields: Vec<String> = chapter
+        .fields
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    format!("{} {}", chapter.kind, fields.join(" "))
 }
 
 /// The moves in two columns, scrolled so the last move entered shows.

@@ -3,6 +3,7 @@
 use common::Position;
 
 use lamosca_record::{Bounded, Event, MoveName, NodeInfo, Record, RecordError};
+use lamosca_search::events::{Ending, StepKind};
 
 // ANCHOR: keys
 /// The keys, with what they do, as `?` shows them.
@@ -171,24 +172,20 @@ impl CutKind {
             }
             CutKind::Lazy => match (option("Lazy"), option("Margin")) {
                 (Some(serde_json::Value::Bool(false)), _) => {
-                    "no lazy cut in this search: lazy cuts are off (--no-lazy)".to_string()
+                    "no lazy cut in this search: its options turn lazy cuts off".to_string()
                 }
                 (_, Some(margin)) => format!(
                     "no lazy cut in this search at margin {margin}: \
-                     try explore --depth 5 --margin 0"
+                     try explore v11 --depth 5 --margin 0"
                 ),
-                _ => "no lazy cut: they are v0.11's; try lamosca-v11-lazy explore --margin 0"
-                    .to_string(),
+                _ => "no lazy cut: they are v0.11's; try explore v11 --margin 0".to_string(),
             },
             CutKind::Table => match option("Hash") {
                 Some(hash) if hash.as_u64() == Some(0) => {
                     "no table cut in this search: the table is off; try --hash 16".to_string()
                 }
                 Some(_) => "no table cut in this search: try a deeper one".to_string(),
-                None => {
-                    "no table cut: the table is v0.11's; try lamosca-v11-lazy explore --hash 16"
-                        .to_string()
-                }
+                None => "no table cut: the table is v0.11's; try explore v11 --hash 16".to_string(),
             },
         }
     }
@@ -400,7 +397,7 @@ impl<'r> Explorer<'r> {
         };
         for event in self.events_so_far() {
             if let Event::Chapter(chapter) = event {
-                if chapter.kind.ends_with("stand_pat") {
+                if chapter.step_kind().is_some_and(StepKind::stands_pat) {
                     if let Some(value) = chapter.field("value").and_then(|value| value.as_i64()) {
                         offer(value as i32, None);
                     }
@@ -873,7 +870,7 @@ fn research_depth(child: &NodeInfo, events: &[(u64, Event)]) -> Option<i64> {
         .iter()
         .filter(|(offset, _)| *offset >= child.end)
         .find_map(|(_, event)| match event {
-            Event::Chapter(chapter) if chapter.kind == "deepened" => {
+            Event::Chapter(chapter) if chapter.step_kind() == Some(StepKind::Deepened) => {
                 chapter.field("depth").and_then(|depth| depth.as_i64())
             }
             _ => None,
@@ -930,15 +927,11 @@ impl CutSeen {
     fn of(event: &Event) -> Option<CutSeen> {
         match event {
             Event::Cut(cut) => Some(CutSeen::AlphaBeta(cut.mv.clone())),
-            Event::Chapter(chapter) => {
-                let cut = chapter.field("cut").and_then(|cut| cut.as_bool()) == Some(true);
-                match chapter.kind.as_str() {
-                    "stand_pat" | "selective_stand_pat" if cut => Some(CutSeen::StandPat),
-                    "lazy_cut" => Some(CutSeen::Lazy),
-                    "table_hit" if cut => Some(CutSeen::Table),
-                    _ => None,
-                }
-            }
+            Event::Chapter(chapter) => chapter.ending().map(|ending| match ending {
+                Ending::StandPat => CutSeen::StandPat,
+                Ending::Lazy => CutSeen::Lazy,
+                Ending::Table => CutSeen::Table,
+            }),
             _ => None,
         }
     }
