@@ -59,15 +59,9 @@
 //! assert_eq!((entry.depth, entry.bound), (4, Bound::Exact));
 //! ```
 
-use std::ops::ControlFlow;
-
 use common::{Move, Position};
 use lamosca_search::events::Window;
 use lamosca_search::MATE_BOUND;
-
-use crate::events::TableHit;
-use crate::node::{Hint, Node};
-use crate::search::Search;
 
 // ANCHOR: entry
 /// What a stored value says about the true value of its position.
@@ -369,81 +363,6 @@ pub fn cuts_off(entry: &Entry, depth: i32, ply: usize, alpha: i32, beta: i32) ->
         }
 }
 // ANCHOR_END: cuts_off
-
-// The search's steps that ask the table, beside the table they ask.
-impl Search<'_, '_> {
-    // ANCHOR: table_steps
-    /// Looks the position up in the table (Kornilov's "big hash table"):
-    /// breaks off with the stored value and move when an entry deep enough
-    /// settles the window, below the root only; goes on with the stored
-    /// best move otherwise.
-    pub(crate) fn probe(
-        &mut self,
-        key: Option<u64>,
-        node: Node,
-        alpha: i32,
-        beta: i32,
-    ) -> ControlFlow<(i32, Option<Hint>), Option<Move>> {
-        let Some(key) = key else {
-            return ControlFlow::Continue(None);
-        };
-        self.counts.probes += 1;
-        let Some(entry) = self.table.probe(key, node.ply) else {
-            return ControlFlow::Continue(None);
-        };
-        self.counts.hits += 1;
-        let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
-        self.tracer.step(TableHit {
-            level: node.ply as u32 + 1,
-            entry,
-            cut,
-        });
-        let hint = entry.mv.map(|mv| Hint {
-            mv,
-            depth: entry.depth,
-        });
-        if cut {
-            self.counts.table_cuts += 1;
-            return ControlFlow::Break((entry.value, hint));
-        }
-        ControlFlow::Continue(entry.mv)
-    }
-
-    /// Keeps what the node's search found, and what kind of bound its
-    /// value is within the `window` it was searched with.
-    pub(crate) fn store(
-        &mut self,
-        key: Option<u64>,
-        node: Node,
-        window: Window,
-        value: i32,
-        best: Option<Hint>,
-    ) {
-        let Some(key) = key else {
-            return;
-        };
-        let (bound, mv) = (Bound::of(value, window), best.map(|hint| hint.mv));
-        self.table
-            .store(key, node.depth, node.ply, bound, value, mv);
-    }
-
-    /// The key the node is kept under in the table ([`node_key`]), or
-    /// `None` when the table is off or the node's search could reach the
-    /// fifty-move rule. Its subtree may be cut lazily outside every reduced
-    /// search, with the lazy cut on.
-    pub(crate) fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
-        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
-            return None;
-        }
-        let may_cut_lazily = self.switches.lazy && !node.reduced;
-        Some(node_key(
-            position,
-            self.may_stand_pat(node, in_check),
-            may_cut_lazily,
-        ))
-    }
-    // ANCHOR_END: table_steps
-}
 
 #[cfg(test)]
 mod tests {
