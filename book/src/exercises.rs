@@ -394,6 +394,19 @@ pub fn todo_message(exercise: &Exercise, hole: &Hole, of: usize) -> String {
 /// The lesson file made from the step's `file`, whose text is `text`:
 /// each of `holes` marked in it replaced by its `todo!()`.
 pub fn lesson(exercise: &Exercise, holes: &[Hole], file: &str, text: &str) -> Result<String> {
+    filled_lesson(exercise, holes, file, text, 0)
+}
+
+/// The lesson file as a learner has it who filled holes 1 to `filled`
+/// with the step's own lines: those keep their lines, without markers,
+/// the others are `todo!()`s.
+pub fn filled_lesson(
+    exercise: &Exercise,
+    holes: &[Hole],
+    file: &str,
+    text: &str,
+    filled: usize,
+) -> Result<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = format!(
         "// The lesson file of {}, made from {}/{file} by `cargo run -p book -- exercise {} --reset`.\n\
@@ -409,6 +422,13 @@ pub fn lesson(exercise: &Exercise, holes: &[Hole], file: &str, text: &str) -> Re
             .iter()
             .find(|hole| hole.file == file && hole.line == i + 1)
         {
+            Some(hole) if hole.number <= filled => {
+                for line in &lines[i + 1..=i + hole.lines] {
+                    out += line;
+                    out.push('\n');
+                }
+                i += hole.lines + 2;
+            }
             Some(hole) => {
                 out += &todo_line(exercise, hole, holes.len(), &lines[..=i]);
                 i += hole.lines + 2;
@@ -514,6 +534,30 @@ pub fn stale(workspace: &Workspace) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(stale)
+}
+
+/// Writes the lesson files of `exercise` with holes 1 to `filled` filled
+/// with the step's own lines, as a learner who filled them has them (the
+/// checks then stand at hole `filled + 1`), and returns their paths.
+pub fn write_filled(
+    workspace: &Workspace,
+    exercise: &Exercise,
+    filled: usize,
+) -> Result<Vec<PathBuf>> {
+    let holes = holes(workspace, exercise)?;
+    let mut written = Vec::new();
+    for file in exercise.files {
+        let text = read_step_file(workspace, exercise, file)?;
+        let path = Path::new(EXERCISES_DIR)
+            .join(exercise.crate_name())
+            .join("src/lesson")
+            .join(base_name(file));
+        let lesson = filled_lesson(exercise, &holes, file, &text, filled)?;
+        fs::write(workspace.root.join(&path), lesson)
+            .with_context(|| format!("writing {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// Writes the files of `exercise` that differ, and returns their paths.
@@ -770,6 +814,15 @@ section = "Checks"
             ]
         );
         assert_eq!(holes[0].answer, ["    let total = a + b;"]);
+    }
+
+    #[test]
+    fn a_filled_hole_keeps_the_steps_lines() {
+        let holes = vt_holes(STEP).unwrap();
+        let text = filled_lesson(&EXERCISE, &holes, "src/search.rs", STEP, 1).unwrap();
+        assert!(text.contains("\n    let total = a + b;\n"), "{text}");
+        assert!(text.contains("todo!(\"hole 2 of 2, check:"), "{text}");
+        assert!(!text.contains("ANCHOR"), "{text}");
     }
 
     #[test]
