@@ -1,14 +1,20 @@
 //! The exercises: each step's lesson file with the lesson's lines taken
-//! out, made from markers in the step's own file.
+//! out, made from bare markers in the step's own file and the holes' data
+//! in `book/exercises/holes.toml`.
 //!
 //! A step's file marks each hole with a pair of mdBook anchors whose name
-//! starts with `hole_`, the rest of the opening line being the hint:
+//! starts with `hole_`, each alone on its line and with nothing after the
+//! name:
 //!
 //! ```text
-//! // ANCHOR: hole_window value: i32 — search the child ...; see "From NegaMax to alpha-beta"
+//! // ANCHOR: hole_window
 //! let value = -self.alpha_beta(position, -beta, -alpha, depth - 1, level + 1).0;
 //! // ANCHOR_END: hole_window
 //! ```
+//!
+//! What the hole asks, its number and the chapter's section live in
+//! `holes.toml`, one entry per hole; the lesson files, the holes tables,
+//! the book's exercise mode and the checks' hints are all made from it.
 //!
 //! The markers are anchors so that everything that already leaves anchor
 //! lines out leaves them out too: mdBook's includes of a larger region, the
@@ -18,21 +24,26 @@
 //! The exercise crate `book/exercises/exercise-v09` holds the lesson file,
 //! `src/lesson/search.rs`: the step's file with each hole's lines replaced
 //! by one `todo!("hole 1 of 4, window: ...")` (after `let value: i32 =`
-//! when the marker names a binding, as above). It also holds the same file
-//! with one slip of a character (`src/slip/search.rs`), which the book
-//! shows being caught. Both are written by `cargo run -p book -- generate`
-//! and checked for staleness by the book's tests; `cargo run -p book --
-//! exercise v09 --reset` writes them again after a learner filled holes.
+//! when the entry names a binding). It also holds the same file with one
+//! slip of a character (`src/slip/search.rs`), which the book shows being
+//! caught. Both are written by `cargo run -p book -- generate` and checked
+//! for staleness by the book's tests; `cargo run -p book -- exercise v09
+//! --reset` writes them again after a learner filled holes.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context as _, Result};
+use serde::Deserialize;
 
 use crate::files::{Generated, Workspace};
 
 /// Where the exercises' small workspace lies, from the repository root.
 pub const EXERCISES_DIR: &str = "book/exercises";
+
+/// The holes' data, from the repository root.
+pub const HOLES_FILE: &str = "book/exercises/holes.toml";
 
 /// The opening marker of a hole, after the comment's `//`.
 const OPEN: &str = "ANCHOR: hole_";
@@ -55,7 +66,7 @@ pub struct Slip {
 /// A step's exercise.
 #[derive(Clone, Copy, Debug)]
 pub struct Exercise {
-    /// The short name: `v09`.
+    /// The short name: `v09`, also its table's name in `holes.toml`.
     pub step: &'static str,
     /// The step's crate.
     pub krate: &'static str,
@@ -63,9 +74,6 @@ pub struct Exercise {
     pub chapter: &'static str,
     /// The lesson files, relative to the step's crate.
     pub files: &'static [&'static str],
-    /// The holes' names in the order the chapter teaches them and a
-    /// search reaches them: the order they are numbered in.
-    pub order: &'static [&'static str],
     /// The slip the chapter shows.
     pub slip: Slip,
 }
@@ -88,6 +96,12 @@ impl Exercise {
     pub fn command(&self) -> String {
         format!("cd {EXERCISES_DIR} && cargo test -p {}", self.crate_name())
     }
+
+    /// The file a learner edits for the step's `file`:
+    /// `exercise-v09/src/lesson/search.rs`.
+    pub fn lesson_path(&self, file: &str) -> String {
+        format!("{}/src/lesson/{}", self.crate_name(), base_name(file))
+    }
 }
 
 /// The four exercises, one per step.
@@ -97,7 +111,6 @@ pub const EXERCISES: &[Exercise] = &[
         krate: "lamosca-v07",
         chapter: "v07-negamax.md",
         files: &["src/search.rs"],
-        order: &["leaf", "negate", "best"],
         slip: Slip {
             file: "src/search.rs",
             from: "if value > best_value {",
@@ -109,7 +122,6 @@ pub const EXERCISES: &[Exercise] = &[
         krate: "lamosca-v09",
         chapter: "v09-alphabeta.md",
         files: &["src/search.rs", "src/ordering.rs"],
-        order: &["window", "fail_high", "pick", "history"],
         slip: Slip {
             file: "src/search.rs",
             from: "if value >= beta {",
@@ -121,7 +133,6 @@ pub const EXERCISES: &[Exercise] = &[
         krate: "lamosca-v10-quiescence",
         chapter: "v10-quiescence.md",
         files: &["src/quiescence.rs"],
-        order: &["stand_pat", "window", "fail_high"],
         slip: Slip {
             file: "src/quiescence.rs",
             from: "if best >= beta {",
@@ -133,7 +144,6 @@ pub const EXERCISES: &[Exercise] = &[
         krate: "lamosca-v11-lazy",
         chapter: "v11-lazy.md",
         files: &["src/search.rs", "src/pruning.rs"],
-        order: &["deepen", "lazy_cut"],
         slip: Slip {
             file: "src/pruning.rs",
             from: "node.score - margin >= beta",
@@ -147,7 +157,51 @@ pub fn find(step: &str) -> Option<&'static Exercise> {
     EXERCISES.iter().find(|exercise| exercise.step == step)
 }
 
-/// One hole of a lesson file.
+/// One hole's entry in `holes.toml`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// Its number, from 1: the order to fill the holes in.
+    pub number: usize,
+    /// Its name, after `hole_` in the marker.
+    pub name: String,
+    /// The step's file that holds the marker, relative to the step's crate.
+    pub file: String,
+    /// The binding the hole gives a value to (`value: i32`), if any.
+    pub binding: Option<String>,
+    /// What to write, in one sentence.
+    pub asks: String,
+    /// The chapter's section that teaches it.
+    pub section: String,
+}
+
+/// Every step's entries, by step, read from `text` (the text of
+/// `holes.toml`), each step's numbered 1, 2, ... in the file's order.
+pub fn parse_entries(text: &str) -> Result<BTreeMap<String, Vec<Entry>>> {
+    let entries: BTreeMap<String, Vec<Entry>> =
+        toml::from_str(text).with_context(|| format!("reading {HOLES_FILE}"))?;
+    for (step, holes) in &entries {
+        for (i, entry) in holes.iter().enumerate() {
+            ensure!(
+                entry.number == i + 1,
+                "{HOLES_FILE}: hole `{}` of {step} is number {}, its place says {}",
+                entry.name,
+                entry.number,
+                i + 1
+            );
+        }
+    }
+    Ok(entries)
+}
+
+/// Every step's entries in the workspace's `holes.toml`.
+pub fn entries(workspace: &Workspace) -> Result<BTreeMap<String, Vec<Entry>>> {
+    let path = workspace.root.join(HOLES_FILE);
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    parse_entries(&text)
+}
+
+/// One hole of a lesson file: its entry and where its marker is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hole {
     /// Its number, from 1, in the exercise's order.
@@ -160,56 +214,89 @@ pub struct Hole {
     pub line: usize,
     /// The binding the hole gives a value to (`value: i32`), if any.
     pub binding: Option<String>,
-    /// What to write, and where the chapter says it.
-    pub hint: String,
-    /// The chapter's section the hint names.
+    /// What to write.
+    pub asks: String,
+    /// The chapter's section that teaches it.
     pub section: String,
     /// The lines the marker takes out.
     pub lines: usize,
+    /// Those lines, as the step's file has them: the answer.
+    pub answer: Vec<String>,
 }
 
-/// A hole's marker, as read from its opening line.
-struct Marker {
-    name: String,
-    binding: Option<String>,
-    hint: String,
+impl Hole {
+    /// What to write and where the chapter says it:
+    /// `search the child ...; see "From NegaMax to alpha-beta"`.
+    pub fn hint(&self) -> String {
+        format!("{}; see \"{}\"", self.asks, self.section)
+    }
 }
 
-/// The marker an opening line holds, if any.
-fn marker(line: &str) -> Result<Option<Marker>> {
-    let trimmed = line.trim_start();
-    let Some(rest) = trimmed
+/// A hole's marker in a file: its name, the line of its opening marker
+/// (from 1) and how many lines it encloses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// The name after `hole_`.
+    pub name: String,
+    /// The opening marker's line, from 1.
+    pub line: usize,
+    /// The lines between the two markers.
+    pub lines: usize,
+}
+
+/// The name an opening marker line holds, if it is one. A marker carries
+/// nothing after its name: the words are `holes.toml`'s.
+fn opening(line: &str, file: &str, number: usize) -> Result<Option<String>> {
+    let Some(rest) = line
+        .trim()
         .strip_prefix("// ")
         .and_then(|rest| rest.strip_prefix(OPEN))
     else {
         return Ok(None);
     };
-    let (head, hint) = rest
-        .split_once(" — ")
-        .with_context(|| format!("a hole's marker needs ` — ` before its hint: {trimmed}"))?;
-    let (name, binding) = match head.split_once(' ') {
-        Some((name, binding)) => (name, Some(binding.trim().to_string())),
-        None => (head, None),
-    };
-    Ok(Some(Marker {
-        name: name.to_string(),
-        binding,
-        hint: hint.trim().to_string(),
-    }))
+    ensure!(
+        !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+        "{file}:{number}: a hole's marker is `// {OPEN}<name>` alone on its line, \
+         its words in {HOLES_FILE}: {}",
+        line.trim()
+    );
+    Ok(Some(rest.to_string()))
 }
 
-/// The section a hint names: the text in quotes after `see`.
-fn section(hint: &str) -> Result<String> {
-    let rest = hint
-        .split_once("see \"")
-        .map(|(_, rest)| rest)
-        .with_context(|| {
-            format!("a hint must name the chapter's section, `see \"...\"`: {hint}")
-        })?;
-    let (section, _) = rest
-        .split_once('"')
-        .with_context(|| format!("an unclosed section name: {hint}"))?;
-    Ok(section.to_string())
+/// The hole markers of `text`, the step's `file`, in the file's order.
+pub fn markers(file: &str, text: &str) -> Result<Vec<Marker>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut markers = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line
+            .trim()
+            .strip_prefix("// ")
+            .is_some_and(|rest| rest.starts_with(CLOSE))
+        {
+            let name = &line.trim()["// ".len() + CLOSE.len()..];
+            ensure!(
+                markers.iter().any(|marker: &Marker| marker.name == name),
+                "{file}:{}: `{}` closes no hole opened before it, or carries words after its name",
+                i + 1,
+                line.trim()
+            );
+            continue;
+        }
+        let Some(name) = opening(line, file, i + 1)? else {
+            continue;
+        };
+        let close = format!("// {CLOSE}{name}");
+        let end = lines[i + 1..]
+            .iter()
+            .position(|line| line.trim() == close)
+            .with_context(|| format!("{file}: hole `{name}` has no `{close}` line"))?;
+        markers.push(Marker {
+            name,
+            line: i + 1,
+            lines: end,
+        });
+    }
+    Ok(markers)
 }
 
 /// The step's file `file` of `exercise`.
@@ -218,78 +305,108 @@ fn read_step_file(workspace: &Workspace, exercise: &Exercise, file: &str) -> Res
     fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
 }
 
-/// The holes of `exercise`, numbered in its order.
+/// The holes of `exercise`, numbered in its order: each entry of
+/// `holes.toml` with its marker in the step's file. An entry without a
+/// marker, or a marker without an entry, is an error.
 pub fn holes(workspace: &Workspace, exercise: &Exercise) -> Result<Vec<Hole>> {
-    let mut holes = Vec::new();
+    let entries = entries(workspace)?;
+    let entries = entries
+        .get(exercise.step)
+        .with_context(|| format!("{HOLES_FILE} has no entry for {}", exercise.step))?;
+    let mut texts = Vec::new();
     for file in exercise.files {
-        let text = read_step_file(workspace, exercise, file)?;
-        holes.extend(file_holes(exercise, file, &text)?);
+        texts.push((*file, read_step_file(workspace, exercise, file)?));
     }
-    holes.sort_by_key(|hole| hole.number);
-    let names: Vec<&str> = holes.iter().map(|hole| hole.name.as_str()).collect();
-    ensure!(
-        names == exercise.order,
-        "the holes of {} are {names:?}, its order says {:?}",
-        exercise.krate,
-        exercise.order
-    );
-    Ok(holes)
+    match_holes(exercise, entries, &texts)
 }
 
-/// The holes marked in `text`, the step's `file`.
-fn file_holes(exercise: &Exercise, file: &str, text: &str) -> Result<Vec<Hole>> {
-    let lines: Vec<&str> = text.lines().collect();
+/// The holes of `exercise` from its `entries` and its files' `texts`.
+pub fn match_holes(
+    exercise: &Exercise,
+    entries: &[Entry],
+    texts: &[(&str, String)],
+) -> Result<Vec<Hole>> {
+    let mut found = Vec::new();
+    for (file, text) in texts {
+        let lines: Vec<&str> = text.lines().collect();
+        for marker in markers(file, text)? {
+            let answer = lines[marker.line..marker.line + marker.lines]
+                .iter()
+                .filter(|line| !line.contains("ANCHOR"))
+                .map(|line| line.to_string())
+                .collect::<Vec<_>>();
+            found.push((file.to_string(), marker, answer));
+        }
+    }
+    for (file, marker, _) in &found {
+        ensure!(
+            entries
+                .iter()
+                .any(|entry| entry.name == marker.name && entry.file == *file),
+            "{}/{file}:{}: the marker `hole_{}` has no entry for {} in {HOLES_FILE}",
+            exercise.krate,
+            marker.line,
+            marker.name,
+            exercise.step
+        );
+    }
     let mut holes = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let Some(marker) = marker(line)? else {
-            continue;
+    for entry in entries {
+        let Some((_, marker, answer)) = found
+            .iter()
+            .find(|(file, marker, _)| marker.name == entry.name && *file == entry.file)
+        else {
+            bail!(
+                "{HOLES_FILE}: hole `{}` of {} has no marker `// {OPEN}{}` in {}/{}",
+                entry.name,
+                exercise.step,
+                entry.name,
+                exercise.krate,
+                entry.file
+            );
         };
-        let close = format!("// {CLOSE}{}", marker.name);
-        let end = lines[i + 1..]
-            .iter()
-            .position(|line| line.trim() == close)
-            .with_context(|| format!("{file}: hole `{}` has no `{close}` line", marker.name))?;
-        let number = exercise
-            .order
-            .iter()
-            .position(|name| *name == marker.name)
-            .with_context(|| {
-                format!(
-                    "{file}: hole `{}` is not in the order of {}",
-                    marker.name, exercise.step
-                )
-            })?
-            + 1;
         holes.push(Hole {
-            number,
-            section: section(&marker.hint)?,
-            name: marker.name,
-            file: file.to_string(),
-            line: i + 1,
-            binding: marker.binding,
-            hint: marker.hint,
-            lines: end,
+            number: entry.number,
+            name: entry.name.clone(),
+            file: entry.file.clone(),
+            line: marker.line,
+            binding: entry.binding.clone(),
+            asks: entry.asks.clone(),
+            section: entry.section.clone(),
+            lines: marker.lines,
+            answer: answer.clone(),
         });
     }
     Ok(holes)
 }
 
 /// The message of a hole's `todo!()`: which hole, and what to write.
-pub fn todo_message(exercise: &Exercise, hole: &Hole) -> String {
+pub fn todo_message(exercise: &Exercise, hole: &Hole, of: usize) -> String {
     format!(
-        "hole {} of {}, {}: {} in book/chapters/{}",
+        "hole {} of {of}, {}: {} in book/chapters/{}",
         hole.number,
-        exercise.order.len(),
         hole.name,
-        hole.hint,
+        hole.hint(),
         exercise.chapter
     )
 }
 
-/// The lesson file made from the step's `file`: each hole's lines
-/// replaced by its `todo!()`.
-pub fn lesson(exercise: &Exercise, file: &str, text: &str) -> Result<String> {
-    let holes = file_holes(exercise, file, text)?;
+/// The lesson file made from the step's `file`, whose text is `text`:
+/// each of `holes` marked in it replaced by its `todo!()`.
+pub fn lesson(exercise: &Exercise, holes: &[Hole], file: &str, text: &str) -> Result<String> {
+    filled_lesson(exercise, holes, file, text, 0)
+}
+
+/// The lesson file as a learner has it who filled holes 1 to `filled`
+/// with the step's own lines: those keep their lines, without markers,
+/// the others are `todo!()`s.
+pub fn filled_lesson(
+    exercise: &Exercise,
+    holes: &[Hole],
+    file: &str,
+    text: &str,
+    filled: usize,
+) -> Result<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = format!(
         "// The lesson file of {}, made from {}/{file} by `cargo run -p book -- exercise {} --reset`.\n\
@@ -301,29 +418,19 @@ pub fn lesson(exercise: &Exercise, file: &str, text: &str) -> Result<String> {
     );
     let mut i = 0;
     while i < lines.len() {
-        match holes.iter().find(|hole| hole.line == i + 1) {
+        match holes
+            .iter()
+            .find(|hole| hole.file == file && hole.line == i + 1)
+        {
+            Some(hole) if hole.number <= filled => {
+                for line in &lines[i + 1..=i + hole.lines] {
+                    out += line;
+                    out.push('\n');
+                }
+                i += hole.lines + 2;
+            }
             Some(hole) => {
-                let line = lines[i];
-                let indent = &line[..line.len() - line.trim_start().len()];
-                let bind = hole
-                    .binding
-                    .as_ref()
-                    .map(|binding| format!("let {binding} = "))
-                    .unwrap_or_default();
-                // `todo!()` formats, which a `const fn` may not: there the
-                // hole panics with the words `todo!()` would print.
-                let in_const_fn = lines[..i]
-                    .iter()
-                    .rev()
-                    .find(|line| line.contains("fn "))
-                    .is_some_and(|line| line.contains("const fn "));
-                let message = todo_message(exercise, hole);
-                let call = if in_const_fn {
-                    format!("panic!({:?})", format!("not yet implemented: {message}"))
-                } else {
-                    format!("todo!({message:?})")
-                };
-                out += &format!("{indent}{bind}{call};\n");
+                out += &todo_line(exercise, hole, holes.len(), &lines[..=i]);
                 i += hole.lines + 2;
             }
             None => {
@@ -334,6 +441,32 @@ pub fn lesson(exercise: &Exercise, file: &str, text: &str) -> Result<String> {
         }
     }
     Ok(out)
+}
+
+/// The line that stands for `hole`, whose opening marker is the last of
+/// `before`: its `todo!()`, after the binding when it has one.
+fn todo_line(exercise: &Exercise, hole: &Hole, of: usize, before: &[&str]) -> String {
+    let line = before[before.len() - 1];
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let bind = hole
+        .binding
+        .as_ref()
+        .map(|binding| format!("let {binding} = "))
+        .unwrap_or_default();
+    // `todo!()` formats, which a `const fn` may not: there the hole panics
+    // with the words `todo!()` would print.
+    let in_const_fn = before
+        .iter()
+        .rev()
+        .find(|line| line.contains("fn "))
+        .is_some_and(|line| line.contains("const fn "));
+    let message = todo_message(exercise, hole, of);
+    let call = if in_const_fn {
+        format!("panic!({:?})", format!("not yet implemented: {message}"))
+    } else {
+        format!("todo!({message:?})")
+    };
+    format!("{indent}{bind}{call};\n")
 }
 
 /// The step's `text` with the exercise's slip made in it.
@@ -371,12 +504,13 @@ pub fn exercise_files(
     let dir = Path::new(EXERCISES_DIR)
         .join(exercise.crate_name())
         .join("src");
+    let holes = holes(workspace, exercise)?;
     let mut files = Vec::new();
     for file in exercise.files {
         let text = read_step_file(workspace, exercise, file)?;
         files.push((
             dir.join("lesson").join(base_name(file)),
-            lesson(exercise, file, &text)?,
+            lesson(exercise, &holes, file, &text)?,
         ));
     }
     let text = read_step_file(workspace, exercise, exercise.slip.file)?;
@@ -400,6 +534,30 @@ pub fn stale(workspace: &Workspace) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(stale)
+}
+
+/// Writes the lesson files of `exercise` with holes 1 to `filled` filled
+/// with the step's own lines, as a learner who filled them has them (the
+/// checks then stand at hole `filled + 1`), and returns their paths.
+pub fn write_filled(
+    workspace: &Workspace,
+    exercise: &Exercise,
+    filled: usize,
+) -> Result<Vec<PathBuf>> {
+    let holes = holes(workspace, exercise)?;
+    let mut written = Vec::new();
+    for file in exercise.files {
+        let text = read_step_file(workspace, exercise, file)?;
+        let path = Path::new(EXERCISES_DIR)
+            .join(exercise.crate_name())
+            .join("src/lesson")
+            .join(base_name(file));
+        let lesson = filled_lesson(exercise, &holes, file, &text, filled)?;
+        fs::write(workspace.root.join(&path), lesson)
+            .with_context(|| format!("writing {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// Writes the files of `exercise` that differ, and returns their paths.
@@ -476,15 +634,15 @@ pub fn section_link(
 }
 
 /// The chapter's list of holes, for its "Build it yourself" section:
-/// `generated/build-it/v09-holes.md`.
+/// `generated/build-it/v09-holes.md`. It ends with the data of the
+/// book's exercise mode (`stepper/exercise.js`): for each hole, what the
+/// placeholder says and the fingerprints of its lines, never their text.
 pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) -> Result<Generated> {
-    let mut text =
-        String::from("| Hole | In | What to write | The chapter's section |\n|---|---|---|---|\n");
+    let mut text = String::from(
+        "| Hole | You edit | What to write | The chapter's section |\n|---|---|---|---|\n",
+    );
+    let mut data = Vec::new();
     for hole in holes {
-        let what = hole
-            .hint
-            .split_once("; see \"")
-            .map_or(hole.hint.as_str(), |(what, _)| what);
         let link = section_link(workspace, exercise, &hole.section)?.with_context(|| {
             format!(
                 "hole {} of {} names the section \"{}\", which no chapter page has as a heading",
@@ -492,14 +650,56 @@ pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) ->
             )
         })?;
         text += &format!(
-            "| {} `{}` | `{}/{}` | {} | [{}]({link}) |\n",
-            hole.number, hole.name, exercise.krate, hole.file, what, hole.section,
+            "| {} `{}` | `{}` | {} | [{}]({link}) |\n",
+            hole.number,
+            hole.name,
+            exercise.lesson_path(&hole.file),
+            hole.asks,
+            hole.section,
         );
+        data.push(serde_json::json!({
+            "number": hole.number,
+            "of": holes.len(),
+            "name": hole.name,
+            "asks": hole.asks,
+            "section": hole.section,
+            "link": link,
+            "lines": hole
+                .answer
+                .iter()
+                .map(|line| (line_print(line), line.trim().encode_utf16().count()))
+                .collect::<Vec<_>>(),
+        }));
     }
+    let json = serde_json::to_string(&data)?;
+    text += &format!(
+        "\n<div class=\"exercise-holes\" data-step=\"{}\" data-holes=\"{}\"></div>\n",
+        exercise.step,
+        html_attribute(&json)
+    );
     Ok(Generated::new(
         &format!("build-it/{}-holes.md", exercise.step),
         text,
     ))
+}
+
+/// The fingerprint the exercise mode knows a listing's line by: FNV-1a
+/// over the UTF-16 code units of the line without its indentation, as
+/// `stepper/exercise.js` computes it from a listing's text.
+pub fn line_print(line: &str) -> u32 {
+    line.trim()
+        .encode_utf16()
+        .fold(0x811c_9dc5_u32, |hash, unit| {
+            (hash ^ u32::from(unit)).wrapping_mul(0x0100_0193)
+        })
+}
+
+/// `text` inside a double-quoted HTML attribute.
+fn html_attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The generated pages of every exercise.
@@ -528,8 +728,11 @@ pub fn describe(workspace: &Workspace, exercise: &Exercise) -> Result<String> {
     );
     for hole in &holes {
         text += &format!(
-            "  hole {} {:<10} {}/{}:{}\n      {}\n",
-            hole.number, hole.name, exercise.krate, hole.file, hole.line, hole.hint
+            "  hole {} {:<10} book/exercises/{}\n      {}\n",
+            hole.number,
+            hole.name,
+            exercise.lesson_path(&hole.file),
+            hole.hint()
         );
     }
     text += &format!("check them: {}\n", exercise.command());
@@ -549,7 +752,6 @@ mod tests {
         krate: "lamosca-vt",
         chapter: "vt.md",
         files: &["src/search.rs"],
-        order: &["sum", "check"],
         slip: Slip {
             file: "src/search.rs",
             from: "a + b",
@@ -557,22 +759,49 @@ mod tests {
         },
     };
 
+    const HOLES: &str = r#"
+[[vt]]
+number = 1
+name = "sum"
+file = "src/search.rs"
+binding = "total: i32"
+asks = "add them"
+section = "The sum"
+
+[[vt]]
+number = 2
+name = "check"
+file = "src/search.rs"
+asks = "say no"
+section = "Checks"
+"#;
+
     const STEP: &str = "fn f(a: i32, b: i32) -> i32 {
-    // ANCHOR: hole_check — say no; see \"Checks\"
+    // ANCHOR: hole_check
     if a < 0 {
         return 0;
     }
     // ANCHOR_END: hole_check
-    // ANCHOR: hole_sum total: i32 — add them; see \"The sum\"
+    // ANCHOR: hole_sum
     let total = a + b;
     // ANCHOR_END: hole_sum
     total
 }
 ";
 
+    fn vt_holes(step: &str) -> Result<Vec<Hole>> {
+        let entries = parse_entries(HOLES)?;
+        match_holes(
+            &EXERCISE,
+            &entries["vt"],
+            &[("src/search.rs", step.to_string())],
+        )
+    }
+
     #[test]
-    fn a_hole_becomes_one_todo_with_its_number_in_the_exercise_order() {
-        let text = lesson(&EXERCISE, "src/search.rs", STEP).unwrap();
+    fn a_hole_becomes_one_todo_with_its_number_from_the_data() {
+        let holes = vt_holes(STEP).unwrap();
+        let text = lesson(&EXERCISE, &holes, "src/search.rs", STEP).unwrap();
         let body: Vec<&str> = text.lines().skip(2).collect();
         assert_eq!(
             body,
@@ -584,12 +813,23 @@ mod tests {
                 "}",
             ]
         );
+        assert_eq!(holes[0].answer, ["    let total = a + b;"]);
+    }
+
+    #[test]
+    fn a_filled_hole_keeps_the_steps_lines() {
+        let holes = vt_holes(STEP).unwrap();
+        let text = filled_lesson(&EXERCISE, &holes, "src/search.rs", STEP, 1).unwrap();
+        assert!(text.contains("\n    let total = a + b;\n"), "{text}");
+        assert!(text.contains("todo!(\"hole 2 of 2, check:"), "{text}");
+        assert!(!text.contains("ANCHOR"), "{text}");
     }
 
     #[test]
     fn a_hole_in_a_const_fn_panics_as_todo_would() {
         let step = STEP.replace("fn f(", "const fn f(");
-        let text = lesson(&EXERCISE, "src/search.rs", &step).unwrap();
+        let holes = vt_holes(&step).unwrap();
+        let text = lesson(&EXERCISE, &holes, "src/search.rs", &step).unwrap();
         assert!(text.contains("    panic!(\"not yet implemented: hole 2 of 2, check: "));
         assert!(!text.contains("todo!(\""));
     }
@@ -597,14 +837,44 @@ mod tests {
     #[test]
     fn a_marker_without_its_end_is_refused() {
         let broken = STEP.replace("    // ANCHOR_END: hole_sum\n", "");
-        let error = lesson(&EXERCISE, "src/search.rs", &broken).unwrap_err();
+        let error = vt_holes(&broken).unwrap_err();
         assert!(error.to_string().contains("hole `sum` has no"), "{error}");
     }
 
     #[test]
-    fn a_hint_must_name_its_section() {
-        let broken = STEP.replace("see \"Checks\"", "ask");
-        assert!(lesson(&EXERCISE, "src/search.rs", &broken).is_err());
+    fn a_marker_that_carries_words_is_refused() {
+        let broken = STEP.replace("// ANCHOR: hole_sum", "// ANCHOR: hole_sum — add them");
+        let error = vt_holes(&broken).unwrap_err();
+        assert!(error.to_string().contains("alone on its line"), "{error}");
+        let broken = STEP.replace("// ANCHOR_END: hole_sum", "// ANCHOR_END: hole_sum done");
+        assert!(vt_holes(&broken).is_err());
+    }
+
+    #[test]
+    fn a_marker_without_an_entry_is_refused() {
+        let extra = STEP.replace(
+            "    total\n",
+            "    // ANCHOR: hole_more\n    total\n    // ANCHOR_END: hole_more\n",
+        );
+        let error = vt_holes(&extra).unwrap_err();
+        assert!(error.to_string().contains("has no entry"), "{error}");
+    }
+
+    #[test]
+    fn an_entry_without_a_marker_is_refused() {
+        let missing = STEP
+            .replace("    // ANCHOR: hole_sum\n", "")
+            .replace("    // ANCHOR_END: hole_sum\n", "");
+        let error = vt_holes(&missing).unwrap_err();
+        assert!(error.to_string().contains("has no marker"), "{error}");
+    }
+
+    #[test]
+    fn entries_are_numbered_in_their_order() {
+        let swapped = HOLES.replace("number = 2", "number = 3");
+        assert!(parse_entries(&swapped).is_err());
+        let unknown = HOLES.replace("asks = \"say no\"", "hint = \"say no\"");
+        assert!(parse_entries(&unknown).is_err());
     }
 
     #[test]
@@ -619,6 +889,14 @@ mod tests {
         let code = crate::diff::without_anchors(STEP);
         assert!(!code.contains("hole_"), "{code}");
         assert!(code.contains("    let total = a + b;\n"));
+    }
+
+    #[test]
+    fn a_line_print_is_fnv1a_of_the_trimmed_line() {
+        // FNV-1a's published values: the empty string and "a".
+        assert_eq!(line_print("   "), 0x811c_9dc5);
+        assert_eq!(line_print("  a  "), 0xe40c_292c);
+        assert_ne!(line_print("a >= b"), line_print("a > b"));
     }
 
     #[test]

@@ -53,6 +53,10 @@ enum Command {
         /// throwing away what was written in the holes
         #[arg(long)]
         reset: bool,
+        /// Write the lesson files with holes 1 to N filled with the step's
+        /// own lines, as a learner who filled them has them (--reset undoes it)
+        #[arg(long, value_name = "N", conflicts_with = "reset")]
+        fill: Option<usize>,
     },
     // Passed on to the `ladder` crate, whose switches and help they are.
     Match(MatchSwitches),
@@ -82,7 +86,7 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<bool> {
         Command::Check => check(),
         Command::Measure { part } => measure(part.as_deref()),
         Command::CheckHtml { dir } => check_html(dir),
-        Command::Exercise { step, reset } => exercise(&step, reset),
+        Command::Exercise { step, reset, fill } => exercise(&step, reset, fill),
         Command::Match(_) => {
             let switches = matches
                 .subcommand_matches("match")
@@ -130,7 +134,7 @@ fn generate() -> Result<bool> {
     Ok(true)
 }
 
-fn exercise(step: &str, reset: bool) -> Result<bool> {
+fn exercise(step: &str, reset: bool, fill: Option<usize>) -> Result<bool> {
     let Some(exercise) = book::exercises::find(step) else {
         let steps: Vec<&str> = book::exercises::EXERCISES
             .iter()
@@ -143,6 +147,11 @@ fn exercise(step: &str, reset: bool) -> Result<bool> {
         "{}",
         book::exercises::describe(&workspace, exercise)?.trim_end()
     );
+    if let Some(filled) = fill {
+        for path in book::exercises::write_filled(&workspace, exercise, filled)? {
+            say!("filled   {} (holes 1 to {filled})", path.display());
+        }
+    }
     if reset {
         let written = book::exercises::write(&workspace, exercise)?;
         for path in &written {

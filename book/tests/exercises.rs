@@ -6,7 +6,7 @@
 //! writes them again. (A learner who filled the holes sees this test fail
 //! too: `cargo run -p book -- exercise v09 --reset` throws the work away.)
 
-use book::exercises::{holes, section_link, stale, EXERCISES};
+use book::exercises::{entries, holes, markers, section_link, stale, EXERCISES, HOLES_FILE};
 use book::files::Workspace;
 
 #[test]
@@ -73,4 +73,84 @@ fn every_exercise_is_a_member_of_the_exercises_workspace_and_in_ci() {
             exercise.chapter
         );
     }
+}
+
+/// The `.rs` files under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in read.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// Every hole marker in the learner's crates (`common/` and each step's
+/// `src/`) has its entry in `holes.toml`, for the step whose crate holds
+/// it and the file it is in; every entry has its marker (the exercises'
+/// `holes` refuses an entry without one).
+#[test]
+fn every_marker_has_an_entry_and_every_entry_a_marker() {
+    let workspace = Workspace::here();
+    let entries = entries(&workspace).expect("holes.toml reads");
+    let mut files = Vec::new();
+    rust_files(&workspace.root.join("common"), &mut files);
+    for exercise in EXERCISES {
+        rust_files(&workspace.root.join(exercise.krate).join("src"), &mut files);
+    }
+    let mut found = 0;
+    for path in files {
+        let relative = path.strip_prefix(&workspace.root).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let marked = markers(&relative.display().to_string(), &text)
+            .unwrap_or_else(|error| panic!("{error}"));
+        for marker in marked {
+            found += 1;
+            let exercise = EXERCISES
+                .iter()
+                .find(|exercise| relative.starts_with(exercise.krate))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}:{}: the marker `hole_{}` is in no step's crate",
+                        relative.display(),
+                        marker.line,
+                        marker.name
+                    )
+                });
+            let file = relative.strip_prefix(exercise.krate).unwrap();
+            let has_entry = entries.get(exercise.step).is_some_and(|holes| {
+                holes.iter().any(|entry| {
+                    entry.name == marker.name && std::path::Path::new(&entry.file) == file
+                })
+            });
+            assert!(
+                has_entry,
+                "{}:{}: the marker `hole_{}` has no entry for {} in {HOLES_FILE}",
+                relative.display(),
+                marker.line,
+                marker.name,
+                exercise.step
+            );
+        }
+    }
+    let mut wanted = 0;
+    for exercise in EXERCISES {
+        wanted += holes(&workspace, exercise)
+            .unwrap_or_else(|error| panic!("{error}"))
+            .len();
+    }
+    assert_eq!(
+        found, wanted,
+        "the markers found and the holes of {HOLES_FILE}"
+    );
+    assert_eq!(
+        entries.values().map(Vec::len).sum::<usize>(),
+        wanted,
+        "{HOLES_FILE} has entries for no exercise"
+    );
 }

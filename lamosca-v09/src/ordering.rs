@@ -111,7 +111,7 @@ impl History {
     /// assert_eq!(History::increment(1), 2);
     /// ```
     pub const fn increment(level: u32) -> i32 {
-        // ANCHOR: hole_history — what a cut at this level adds to the history: the level after the move; see "The history heuristic"
+        // ANCHOR: hole_history
         level as i32 + 1
         // ANCHOR_END: hole_history
     }
@@ -278,7 +278,7 @@ impl MoveOrder {
 /// greater to be chosen, so of equal values the earliest wins and equal
 /// values are never swapped.
 pub fn pick(moves: &mut [ScoredMove], first: usize) -> Option<usize> {
-    // ANCHOR: hole_pick — find the first highest value from slot first on, swap it into first, say where it came from; see "Pick"
+    // ANCHOR: hole_pick
     let mut best = first;
     for i in first + 1..moves.len() {
         if moves[i].score > moves[best].score {

@@ -66,7 +66,7 @@ pub fn lazy_cut_allowed(
     in_check: bool,
     margin: i32,
 ) -> bool {
-    // ANCHOR: hole_lazy_cut — Kornilov's conditions, all of them: a move found deep enough, not the root nor a reduced search, score and shallower value both beta plus the margin or more, a quiet move that gained less than a pawn, no check; see "2. The lazy cut"
+    // ANCHOR: hole_lazy_cut
     let Some(found) = found else {
         return false; // the shallower search found a best move
     };

@@ -311,7 +311,7 @@ impl Search<'_, '_> {
         alpha: i32,
         beta: i32,
     ) -> (i32, Option<Hint>) {
-        // ANCHOR: hole_deepen (value, found): (i32, Option<Hint>) — unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see "1. Internal iterative deepening"
+        // ANCHOR: hole_deepen
         if !self.switches.iid || node.depth <= 2 {
             return (alpha, self.last_answer(node));
         }

@@ -1,29 +1,51 @@
-//! What the exercises' checks share: a search's log with the path of each
-//! line, a step's trace snapshots read back, and the message of a check
-//! that fails.
+//! What the exercises' checks share: a search's log with the path and the
+//! window of each line, a step's trace snapshots read back, the holes'
+//! data, the message of a check that fails, and the runner that runs the
+//! checks one after the other in the order of the holes ([`run`]).
 //!
 //! A check compares the learner's log with the reference line by line and
 //! stops at the first line that differs. The log is written with paths
 //! (`search --paths`), so the message can say which node the line belongs
-//! to: the moves from the root, as the record names a node. The message
+//! to: the moves from the root, as the record names a node, the position
+//! they lead to and the window the node was searched with. The message
 //! ends with the hint the check was given, which names the holes it runs
 //! through and the chapter's section that teaches them.
 
+mod holes;
+mod run;
+
+use std::cell::RefCell;
 use std::fmt::Write as _;
+use std::io;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use common::Position;
-use lamosca_search::events::Tracer;
+use lamosca_search::events::{Event, Layout, Listener, Tracer};
 use lamosca_search::log::{TextLog, Words};
+use lamosca_search::words::Window;
 use lamosca_search::Report;
 
-/// One line of a log, with the moves from the root to its node.
-#[derive(Clone, Debug, PartialEq, Eq)]
+pub use holes::{hint, Exercise, HoleEntry};
+pub use run::run;
+
+/// One line of a log, with the moves from the root to its node and the
+/// window that node was searched with.
+#[derive(Clone, Debug)]
 pub struct Line {
     /// `[d2d4 b8a6]`, the root's `[]`; empty for the lines after the log.
     pub path: String,
     /// The line as the log prints it.
     pub text: String,
+    /// The node's window on entry, when the search has one.
+    pub window: Option<Window>,
+}
+
+impl Line {
+    /// Whether two lines read the same: the same node and the same text.
+    fn reads_as(&self, other: &Line) -> bool {
+        self.path == other.path && self.text == other.text
+    }
 }
 
 /// What a check returns: nothing, or the message of its failure.
@@ -32,20 +54,77 @@ pub type Outcome = Result<(), String>;
 /// A check, by its name.
 pub type Check = (&'static str, fn() -> Outcome);
 
+/// The text log's output, shared with the listener that reads it while
+/// the search writes.
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<Vec<u8>>>);
+
+impl io::Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The text log, and beside it the window of the node each line belongs
+/// to, from the node events.
+struct Windowed {
+    log: TextLog<Shared>,
+    out: Shared,
+    /// The window of the node entered last at each level (index 0 unused).
+    by_level: Vec<Option<Window>>,
+    /// The bytes of the log already given their windows.
+    read: usize,
+    /// One window per line written so far.
+    windows: Vec<Option<Window>>,
+}
+
+impl Listener for Windowed {
+    fn hear(&mut self, event: &Event<'_>) {
+        let level = event.level() as usize;
+        if let Event::Node { window, .. } = event {
+            self.by_level.resize(level + 1, None);
+            self.by_level[level] = *window;
+        }
+        self.log.hear(event);
+        let out = self.out.0.borrow();
+        let lines = out[self.read..].iter().filter(|&&b| b == b'\n').count();
+        self.read = out.len();
+        let window = self.by_level.get(level).copied().flatten();
+        self.windows.extend(std::iter::repeat_n(window, lines));
+    }
+
+    fn use_layout(&mut self, layout: Box<dyn Layout>) {
+        self.log.use_layout(layout);
+    }
+}
+
 /// Runs `search` with a tracer that logs levels 1 to `levels` in `words`,
-/// and returns the log's lines with their paths, and what `search`
-/// returned.
+/// and returns the log's lines with their paths and windows, and what
+/// `search` returned.
 pub fn logged<R>(
     words: Words,
     levels: u32,
     search: impl FnOnce(&mut Tracer<'_>) -> R,
 ) -> (Vec<Line>, R) {
-    let mut log = TextLog::new(words, Vec::new()).with_paths(true);
-    let result = search(&mut Tracer::new(levels, &mut log));
-    let text = String::from_utf8_lossy(&log.into_inner()).into_owned();
+    let out = Shared::default();
+    let mut listener = Windowed {
+        log: TextLog::new(words, out.clone()).with_paths(true),
+        out: out.clone(),
+        by_level: Vec::new(),
+        read: 0,
+        windows: Vec::new(),
+    };
+    let result = search(&mut Tracer::new(levels, &mut listener));
+    let text = String::from_utf8_lossy(&out.0.borrow()).into_owned();
     let lines = text
         .lines()
-        .map(|line| {
+        .zip(listener.windows.iter().chain(std::iter::repeat(&None)))
+        .map(|(line, &window)| {
             match line
                 .strip_prefix('[')
                 .and_then(|rest| rest.split_once("] "))
@@ -53,10 +132,12 @@ pub fn logged<R>(
                 Some((path, text)) => Line {
                     path: format!("[{path}]"),
                     text: text.to_string(),
+                    window,
                 },
                 None => Line {
                     path: String::new(),
                     text: line.to_string(),
+                    window: None,
                 },
             }
         })
@@ -66,14 +147,7 @@ pub fn logged<R>(
 
 /// The lines `search` prints after the log, as lines without a node.
 pub fn closing(report: &Report) -> Vec<Line> {
-    report
-        .closing_lines()
-        .lines()
-        .map(|text| Line {
-            path: String::new(),
-            text: text.to_string(),
-        })
-        .collect()
+    report.closing_lines().lines().map(plain).collect()
 }
 
 /// A line without a node: `...` between a log's opening and its report.
@@ -81,6 +155,7 @@ pub fn plain(text: &str) -> Line {
     Line {
         path: String::new(),
         text: text.to_string(),
+        window: None,
     }
 }
 
@@ -105,69 +180,117 @@ pub fn snapshot(krate: &str, name: &str) -> Vec<String> {
     body.trim_end().lines().map(str::to_string).collect()
 }
 
-/// Compares the learner's log, `actual`, with the `expected` lines (a
-/// published log or a snapshot), and on the first line that differs
-/// fails with where it is, both lines and the hint.
-pub fn same_lines(check: &str, hint: &str, expected: &[String], actual: &[Line]) -> Outcome {
+/// Where a log differs: the check, the line (from 0) of how many, the
+/// root the search started from, and the line whose node is shown.
+struct At<'a> {
+    check: &'a str,
+    at: usize,
+    lines: usize,
+    root: &'a Position,
+    node: Option<&'a Line>,
+}
+
+/// Compares the learner's log, `actual`, of a search from `root` with the
+/// `expected` lines (a published log or a snapshot), and on the first line
+/// that differs fails with where it is, both lines and the hint.
+pub fn same_lines(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    expected: &[String],
+    actual: &[Line],
+) -> Outcome {
     let Some(at) = (0..expected.len().max(actual.len()))
         .find(|&i| expected.get(i) != actual.get(i).map(|line| &line.text))
     else {
         return Ok(());
     };
-    let node = actual
-        .get(at)
-        .or(actual.last())
-        .map_or("[]", |line| line.path.as_str());
-    Err(failure(
+    let place = At {
         check,
         at,
-        expected.len(),
-        node,
+        lines: expected.len(),
+        root,
+        node: actual.get(at).or(actual.last()),
+    };
+    Err(failure(
+        &place,
         expected.get(at).map(String::as_str),
         actual.get(at).map(|line| line.text.as_str()),
         hint,
     ))
 }
 
-/// Compares the learner's log with the reference search's, both with
-/// paths: the first line that differs in its text or its node.
-pub fn same_log(check: &str, hint: &str, expected: &[Line], actual: &[Line]) -> Outcome {
-    let Some(at) =
-        (0..expected.len().max(actual.len())).find(|&i| expected.get(i) != actual.get(i))
-    else {
+/// Compares the learner's log with the reference search's from `root`,
+/// both with paths: the first line that differs in its text or its node.
+/// The node shown, and its window, are the reference's.
+pub fn same_log(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    expected: &[Line],
+    actual: &[Line],
+) -> Outcome {
+    let differs = |i: usize| match (expected.get(i), actual.get(i)) {
+        (Some(expected), Some(actual)) => !expected.reads_as(actual),
+        _ => true,
+    };
+    let Some(at) = (0..expected.len().max(actual.len())).find(|&i| differs(i)) else {
         return Ok(());
     };
     let show = |line: Option<&Line>| line.map(|line| format!("{} {}", line.path, line.text));
-    let node = expected
-        .get(at)
-        .or(actual.get(at))
-        .map_or("[]", |line| line.path.as_str());
-    Err(failure(
+    let place = At {
         check,
         at,
-        expected.len(),
-        node,
+        lines: expected.len(),
+        root,
+        node: expected.get(at).or(actual.get(at)),
+    };
+    Err(failure(
+        &place,
         show(expected.get(at)).as_deref(),
         show(actual.get(at)).as_deref(),
         hint,
     ))
 }
 
-/// The message of a log that differs at line `at` (from 0).
-fn failure(
-    check: &str,
-    at: usize,
-    lines: usize,
-    node: &str,
-    expected: Option<&str>,
-    actual: Option<&str>,
-    hint: &str,
-) -> String {
+/// The position the moves of `path` (`[d2d4 d7d5]`) lead to from `root`.
+fn position_at(root: &Position, path: &str) -> String {
+    let moves: Vec<&str> = path
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split_whitespace()
+        .collect();
+    let mut position = root.clone();
+    match position.play_moves(&moves) {
+        Ok(()) => position.to_fen(),
+        Err(error) => format!("(the path does not play from the root: {error})"),
+    }
+}
+
+/// The message of a log that differs at `place`.
+fn failure(place: &At<'_>, expected: Option<&str>, actual: Option<&str>, hint: &str) -> String {
     let mut message = format!(
-        "check `{check}` failed: the log differs from the reference at line {} of {lines}\n",
-        at + 1
+        "check `{}` failed: the log differs from the reference at line {} of {}\n",
+        place.check,
+        place.at + 1,
+        place.lines
     );
-    let _ = writeln!(message, "  node:     {node}  (the moves from the root)");
+    let path = place
+        .node
+        .map_or("[]", |line| line.path.as_str())
+        .to_string();
+    let path = if path.is_empty() {
+        "[]".to_string()
+    } else {
+        path
+    };
+    let _ = writeln!(message, "  node:     {path}  (the moves from the root)");
+    let _ = writeln!(message, "  position: {}", position_at(place.root, &path));
+    let window = match place.node.and_then(|line| line.window) {
+        Some(window) => format!("alpha = {}, beta = {}", window.alpha, window.beta),
+        None => "none (this search has no window)".to_string(),
+    };
+    let _ = writeln!(message, "  window:   {window}  (the node's, on entry)");
     let _ = writeln!(
         message,
         "  expected: {}",
@@ -209,41 +332,4 @@ pub fn restored(check: &str, hint: &str, before: &Position, after: &Position) ->
             )
         },
     )
-}
-
-/// Panics with the message of a failed check, so that `cargo test` shows
-/// it as the test's failure.
-pub fn pass(outcome: Outcome) {
-    if let Err(message) = outcome {
-        panic!("\n{message}\n");
-    }
-}
-
-/// The first failure among `checks`, run in order, with its name; used to
-/// show what a slip does.
-pub fn first_failure(checks: &[Check]) -> Option<String> {
-    checks.iter().find_map(|(_, check)| check().err())
-}
-
-/// The checks run on a slipped step must fail, and the first failure's
-/// message must be the one the chapter shows, `failure.txt` in the
-/// exercise's folder `dir`. With `EXERCISE_BLESS=1` in the environment the
-/// file is written instead.
-pub fn shown_failure(dir: &str, checks: &[Check]) {
-    let Some(failure) = first_failure(checks) else {
-        panic!("the slip passed every check: the checks are too weak to catch it");
-    };
-    let text = format!("{failure}\n");
-    let path = PathBuf::from(dir).join("failure.txt");
-    if std::env::var_os("EXERCISE_BLESS").is_some() {
-        std::fs::write(&path, &text)
-            .unwrap_or_else(|error| panic!("writing {}: {error}", path.display()));
-    }
-    let shown = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        shown == text,
-        "the chapter shows another failure than the slip makes now, in {}:\n{text}\n\
-         run the test again with EXERCISE_BLESS=1 to write it",
-        path.display()
-    );
 }

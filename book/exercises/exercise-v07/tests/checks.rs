@@ -10,15 +10,25 @@
 //!   and NegaMax visits the whole tree, perft's count at every depth.
 
 use common::{perft, Position};
-use exercise_check::{closing, logged, same_lines, same_log, snapshot, Line, Outcome};
+use std::process::ExitCode;
+use std::sync::LazyLock;
+
+use exercise_check::{
+    closing, hint, logged, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+};
 use exercise_v07::NegaMax;
 use lamosca_search::events::Tracer;
 use lamosca_search::log::Words;
 use lamosca_search::{Engine, Report, SearchControl};
 
 const STEP: &str = "lamosca-v07";
-const LEAF: &str = "hole 1 (leaf); see \"The idea\" in book/chapters/v07-negamax.md";
-const ALL: &str = "holes 1 to 3 (leaf, negate, best); see \"The idea\" and \"The code\" in book/chapters/v07-negamax.md";
+/// The exercise, as `holes.toml` names it.
+const EXERCISE: Exercise = Exercise {
+    step: "v07",
+    chapter: "v07-negamax.md",
+};
+static LEAF: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["leaf"]));
+static ALL: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["leaf", "negate", "best"]));
 
 /// The perft suites' positions, with a mate in one and a stalemate.
 const POSITIONS: [&str; 6] = [
@@ -44,7 +54,14 @@ fn search<E: Engine>(fen: &str, depth: u32, levels: u32, words: Words) -> (Vec<L
 fn trace_snapshot(name: &str, fen: &str, depth: u32, levels: u32, words: Words) -> Outcome {
     let (mut log, report) = search::<NegaMax>(fen, depth, levels, words);
     log.extend(closing(&report));
-    same_lines(name, ALL, &snapshot(STEP, &format!("trace__{name}")), &log)
+    let root = Position::from_fen(fen).unwrap();
+    same_lines(
+        name,
+        ALL.as_str(),
+        &root,
+        &snapshot(STEP, &format!("trace__{name}")),
+        &log,
+    )
 }
 
 /// The published log: after two levels from the start, d2d4 (value 0).
@@ -88,7 +105,7 @@ fn depth_zero_is_the_evaluation() -> Outcome {
         );
         exercise_check::holds(
             &format!("depth_zero_is_the_evaluation, {fen}"),
-            LEAF,
+            LEAF.as_str(),
             found == wanted,
             || format!("value, move and nodes: expected {wanted:?}, actual {found:?}"),
         )?;
@@ -103,7 +120,13 @@ fn same_search_as_the_step() -> Outcome {
         let check = format!("same_search_as_the_step, {fen}, depth 3");
         let (expected, reference) = search::<lamosca_v07::NegaMax>(fen, 3, 3, Words::English);
         let (actual, report) = search::<NegaMax>(fen, 3, 3, Words::English);
-        same_log(&check, ALL, &expected, &actual)?;
+        same_log(
+            &check,
+            ALL.as_str(),
+            &Position::from_fen(fen).unwrap(),
+            &expected,
+            &actual,
+        )?;
         let found = (
             report.value,
             report.best.map(|mv| mv.to_string()),
@@ -114,7 +137,7 @@ fn same_search_as_the_step() -> Outcome {
             reference.best.map(|mv| mv.to_string()),
             reference.nodes,
         );
-        exercise_check::holds(&check, ALL, found == wanted, || {
+        exercise_check::holds(&check, ALL.as_str(), found == wanted, || {
             format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
         })?;
     }
@@ -136,13 +159,13 @@ fn whole_tree_and_position_restored() -> Outcome {
             &mut tracer,
         );
         let check = format!("whole_tree_and_position_restored, start, depth {depth}");
-        exercise_check::restored(&check, ALL, &before, &position)?;
+        exercise_check::restored(&check, ALL.as_str(), &before, &position)?;
         let tree: u64 = (0..=depth as usize)
             .map(|d| perft(&mut before.clone(), d))
             .sum();
         exercise_check::holds(
             &check,
-            ALL,
+            ALL.as_str(),
             report.nodes == tracer.nodes_entered() && report.nodes == tree,
             || {
                 format!(
@@ -156,32 +179,24 @@ fn whole_tree_and_position_restored() -> Outcome {
     Ok(())
 }
 
-/// Every check, in the order the holes are filled; each is also a test.
-macro_rules! checks {
-    ($($name:ident),* $(,)?) => {
-        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
-        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
-        #[cfg(not(feature = "slip"))]
-        mod check {
-            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
-        }
-    };
-}
+/// Every check, in the order the holes are filled: the runner runs them
+/// one after the other and stops at the first that fails.
+const CHECKS: &[exercise_check::Check] = &[
+    ("depth_zero_is_the_evaluation", depth_zero_is_the_evaluation),
+    ("published_startpos_d2", published_startpos_d2),
+    ("mate_in_one", mate_in_one),
+    ("stalemate_trap", stalemate_trap),
+    ("defended_pawn", defended_pawn),
+    ("mated_root", mated_root),
+    ("same_search_as_the_step", same_search_as_the_step),
+    (
+        "whole_tree_and_position_restored",
+        whole_tree_and_position_restored,
+    ),
+];
 
-checks!(
-    depth_zero_is_the_evaluation,
-    published_startpos_d2,
-    mate_in_one,
-    stalemate_trap,
-    defended_pawn,
-    mated_root,
-    same_search_as_the_step,
-    whole_tree_and_position_restored,
-);
-
-/// With the slip, a check must fail, with the message the chapter shows.
-#[cfg(feature = "slip")]
-#[test]
-fn the_slip_is_caught_as_the_chapter_shows() {
-    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+/// Runs the checks in order; with the slip, requires that they fail with
+/// the message the chapter shows.
+fn main() -> ExitCode {
+    exercise_check::run(&EXERCISE, CHECKS, cfg!(feature = "slip"))
 }

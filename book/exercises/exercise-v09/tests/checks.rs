@@ -11,19 +11,28 @@
 //!   and the value is NegaMax's.
 
 use common::Position;
-use exercise_check::{closing, logged, plain, same_lines, same_log, snapshot, Line, Outcome};
+use std::process::ExitCode;
+use std::sync::LazyLock;
+
+use exercise_check::{
+    closing, hint, logged, plain, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+};
 use exercise_v09::AlphaBeta;
 use lamosca_search::events::Tracer;
 use lamosca_search::log::Words;
 use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 
 const STEP: &str = "lamosca-v09";
-const WINDOW: &str =
-    "holes 1 and 2 (window, fail_high); see \"From NegaMax to alpha-beta\" in book/chapters/v09-alphabeta.md";
-const PICK: &str = "hole 3 (pick); see \"Pick\" in book/chapters/v09-alphabeta.md";
-const HISTORY: &str =
-    "hole 4 (history); see \"The history heuristic\" in book/chapters/v09-alphabeta.md";
-const ALL: &str = "holes 1 to 4; see \"The page's example\" in book/chapters/v09-alphabeta.md";
+/// The exercise, as `holes.toml` names it.
+const EXERCISE: Exercise = Exercise {
+    step: "v09",
+    chapter: "v09-alphabeta.md",
+};
+static WINDOW: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["window", "fail_high"]));
+static PICK: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["pick"]));
+static HISTORY: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["history"]));
+static ALL: LazyLock<String> =
+    LazyLock::new(|| hint(&EXERCISE, &["window", "fail_high", "pick", "history"]));
 
 /// How many lines of a long trace the step's switch snapshots keep.
 const OPENING_LINES: usize = 40;
@@ -63,6 +72,13 @@ fn search<E: Engine>(
     })
 }
 
+/// The seed's root: 1.d2d4 played from the start.
+fn seed_root() -> Position {
+    let mut position = Position::startpos();
+    position.play_moves(&["d2d4"]).unwrap();
+    position
+}
+
 /// The seed's search: 1.d2d4, then Black searches 4 levels.
 fn seed(options: &[(&str, bool)], words: Words) -> (Vec<Line>, Report) {
     let mut position = Position::startpos();
@@ -80,6 +96,7 @@ fn switch_snapshot(name: &str, options: &[(&str, bool)], hint: &str) -> Outcome 
     same_lines(
         name,
         hint,
+        &seed_root(),
         &snapshot(STEP, &format!("traces__{name}")),
         &lines,
     )
@@ -88,12 +105,16 @@ fn switch_snapshot(name: &str, options: &[(&str, bool)], hint: &str) -> Outcome 
 /// Holes 1 and 2: with the ordering off the moves are searched as
 /// generated, and only the window and the cut are at work.
 fn d2d4_d4_no_ordering() -> Outcome {
-    switch_snapshot("d2d4_d4_no_ordering", &[("Ordering", false)], WINDOW)
+    switch_snapshot(
+        "d2d4_d4_no_ordering",
+        &[("Ordering", false)],
+        WINDOW.as_str(),
+    )
 }
 
 /// Hole 3: MVV/LVA and Pick, no history.
 fn d2d4_d4_no_history() -> Outcome {
-    switch_snapshot("d2d4_d4_no_history", &[("History", false)], PICK)
+    switch_snapshot("d2d4_d4_no_history", &[("History", false)], PICK.as_str())
 }
 
 /// The published log: the seed's search in the original's words, up to
@@ -102,19 +123,25 @@ fn published_seed_log() -> Outcome {
     let expected = snapshot(STEP, "traces__seed_d2d4_d4");
     let (log, _) = seed(&[], Words::Italian);
     let opening: Vec<Line> = log.into_iter().take(expected.len()).collect();
-    same_lines("published_seed_log", HISTORY, &expected, &opening)
+    same_lines(
+        "published_seed_log",
+        HISTORY.as_str(),
+        &seed_root(),
+        &expected,
+        &opening,
+    )
 }
 
 fn d2d4_d4_default() -> Outcome {
-    switch_snapshot("d2d4_d4_default", &[], ALL)
+    switch_snapshot("d2d4_d4_default", &[], ALL.as_str())
 }
 
 fn d2d4_d4_no_mvv_lva() -> Outcome {
-    switch_snapshot("d2d4_d4_no_mvv_lva", &[("MvvLva", false)], ALL)
+    switch_snapshot("d2d4_d4_no_mvv_lva", &[("MvvLva", false)], ALL.as_str())
 }
 
 fn d2d4_d4_killers() -> Outcome {
-    switch_snapshot("d2d4_d4_killers", &[("Killers", true)], ALL)
+    switch_snapshot("d2d4_d4_killers", &[("Killers", true)], ALL.as_str())
 }
 
 /// The start position to depth 3, the root's line.
@@ -123,7 +150,8 @@ fn startpos_d3() -> Outcome {
     log.extend(closing(&report));
     same_lines(
         "startpos_d3",
-        ALL,
+        ALL.as_str(),
+        &Position::startpos(),
         &snapshot(STEP, "traces__startpos_d3"),
         &log,
     )
@@ -132,14 +160,17 @@ fn startpos_d3() -> Outcome {
 /// Every level of the log, the value and the move of the step's own
 /// search, on every position to depth 3, with the ordering off and on.
 fn same_search_as_the_step() -> Outcome {
-    for (options, hint) in [(&[("Ordering", false)][..], WINDOW), (&[][..], ALL)] {
+    for (options, hint) in [
+        (&[("Ordering", false)][..], WINDOW.as_str()),
+        (&[][..], ALL.as_str()),
+    ] {
         for fen in POSITIONS {
             let position = Position::from_fen(fen).unwrap();
             let check = format!("same_search_as_the_step, {fen}, depth 3, {options:?}");
             let (expected, reference) =
                 search::<lamosca_v09::AlphaBeta>(&position, options, 3, 3, Words::English);
             let (actual, report) = search::<AlphaBeta>(&position, options, 3, 3, Words::English);
-            same_log(&check, hint, &expected, &actual)?;
+            same_log(&check, hint, &position, &expected, &actual)?;
             let found = (
                 report.value,
                 report.best.map(|mv| mv.to_string()),
@@ -168,10 +199,10 @@ fn position_restored_and_nodes_counted() -> Outcome {
         let mut engine = engine::<AlphaBeta>(&[("Ordering", false)]);
         let report = engine.search(&mut position, 3, &SearchControl::unlimited(), &mut tracer);
         let check = format!("position_restored_and_nodes_counted, {fen}");
-        exercise_check::restored(&check, WINDOW, &before, &position)?;
+        exercise_check::restored(&check, WINDOW.as_str(), &before, &position)?;
         exercise_check::holds(
             &check,
-            WINDOW,
+            WINDOW.as_str(),
             report.nodes == tracer.nodes_entered(),
             || {
                 format!(
@@ -195,46 +226,43 @@ fn value_is_negamax() -> Outcome {
             for options in [&[("Ordering", false)][..], &[]] {
                 let (_, report) = search::<AlphaBeta>(&position, options, depth, 0, Words::English);
                 let check = format!("value_is_negamax, {fen}, depth {depth}, {options:?}");
-                exercise_check::holds(&check, WINDOW, report.value == negamax.value, || {
-                    format!(
-                        "NegaMax's value is {}, alpha-beta's {}",
-                        negamax.value, report.value
-                    )
-                })?;
+                exercise_check::holds(
+                    &check,
+                    WINDOW.as_str(),
+                    report.value == negamax.value,
+                    || {
+                        format!(
+                            "NegaMax's value is {}, alpha-beta's {}",
+                            negamax.value, report.value
+                        )
+                    },
+                )?;
             }
         }
     }
     Ok(())
 }
 
-/// Every check, in the order the holes are filled; each is also a test.
-macro_rules! checks {
-    ($($name:ident),* $(,)?) => {
-        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
-        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
-        #[cfg(not(feature = "slip"))]
-        mod check {
-            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
-        }
-    };
-}
+/// Every check, in the order the holes are filled: the runner runs them
+/// one after the other and stops at the first that fails.
+const CHECKS: &[exercise_check::Check] = &[
+    ("d2d4_d4_no_ordering", d2d4_d4_no_ordering),
+    (
+        "position_restored_and_nodes_counted",
+        position_restored_and_nodes_counted,
+    ),
+    ("value_is_negamax", value_is_negamax),
+    ("d2d4_d4_no_history", d2d4_d4_no_history),
+    ("published_seed_log", published_seed_log),
+    ("d2d4_d4_default", d2d4_d4_default),
+    ("d2d4_d4_no_mvv_lva", d2d4_d4_no_mvv_lva),
+    ("d2d4_d4_killers", d2d4_d4_killers),
+    ("startpos_d3", startpos_d3),
+    ("same_search_as_the_step", same_search_as_the_step),
+];
 
-checks!(
-    d2d4_d4_no_ordering,
-    position_restored_and_nodes_counted,
-    value_is_negamax,
-    d2d4_d4_no_history,
-    published_seed_log,
-    d2d4_d4_default,
-    d2d4_d4_no_mvv_lva,
-    d2d4_d4_killers,
-    startpos_d3,
-    same_search_as_the_step,
-);
-
-/// With the slip, a check must fail, with the message the chapter shows.
-#[cfg(feature = "slip")]
-#[test]
-fn the_slip_is_caught_as_the_chapter_shows() {
-    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+/// Runs the checks in order; with the slip, requires that they fail with
+/// the message the chapter shows.
+fn main() -> ExitCode {
+    exercise_check::run(&EXERCISE, CHECKS, cfg!(feature = "slip"))
 }

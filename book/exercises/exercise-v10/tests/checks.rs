@@ -11,15 +11,26 @@
 //!   returns less than the stand pat out of check.
 
 use common::Position;
-use exercise_check::{closing, logged, same_lines, same_log, snapshot, Line, Outcome};
+use std::process::ExitCode;
+use std::sync::LazyLock;
+
+use exercise_check::{
+    closing, hint, logged, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+};
 use exercise_v10::QuiescenceSearch;
 use lamosca_search::events::Tracer;
 use lamosca_search::log::Words;
 use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 
 const STEP: &str = "lamosca-v10-quiescence";
-const STAND_PAT: &str = "hole 1 (stand_pat); see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md";
-const ALL: &str = "holes 1 to 3 (stand_pat, window, fail_high); see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md";
+/// The exercise, as `holes.toml` names it.
+const EXERCISE: Exercise = Exercise {
+    step: "v10",
+    chapter: "v10-quiescence.md",
+};
+static STAND_PAT: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["stand_pat"]));
+static ALL: LazyLock<String> =
+    LazyLock::new(|| hint(&EXERCISE, &["stand_pat", "window", "fail_high"]));
 
 /// Every level a log shows: the quiescence goes below the depth.
 const EVERY_LEVEL: u32 = 64;
@@ -65,7 +76,15 @@ fn search<E: Engine>(
 fn trace_snapshot(name: &str, moves: &[&str], fen: &str, depth: u32, levels: u32) -> Outcome {
     let (mut log, report) = search::<QuiescenceSearch>(fen, moves, &[], depth, levels);
     log.extend(closing(&report));
-    same_lines(name, ALL, &snapshot(STEP, &format!("traces__{name}")), &log)
+    let mut root = Position::from_fen(fen).unwrap();
+    root.play_moves(moves).unwrap();
+    same_lines(
+        name,
+        ALL.as_str(),
+        &root,
+        &snapshot(STEP, &format!("traces__{name}")),
+        &log,
+    )
 }
 
 /// Depth 0 where no capture is possible: the horizon stands pat and
@@ -76,7 +95,8 @@ fn no_capture_stands_pat() -> Outcome {
         let (expected, _) =
             search::<lamosca_v10_quiescence::QuiescenceSearch>(fen, &[], &[], 0, EVERY_LEVEL);
         let (actual, _) = search::<QuiescenceSearch>(fen, &[], &[], 0, EVERY_LEVEL);
-        same_log(&check, STAND_PAT, &expected, &actual)?;
+        let root = Position::from_fen(fen).unwrap();
+        same_log(&check, STAND_PAT.as_str(), &root, &expected, &actual)?;
     }
     Ok(())
 }
@@ -114,7 +134,8 @@ fn same_search_as_the_step() -> Outcome {
                 EVERY_LEVEL,
             );
             let (actual, report) = search::<QuiescenceSearch>(fen, &[], options, 2, EVERY_LEVEL);
-            same_log(&check, ALL, &expected, &actual)?;
+            let root = Position::from_fen(fen).unwrap();
+            same_log(&check, ALL.as_str(), &root, &expected, &actual)?;
             let found = (
                 report.value,
                 report.best.map(|mv| mv.to_string()),
@@ -125,7 +146,7 @@ fn same_search_as_the_step() -> Outcome {
                 reference.best.map(|mv| mv.to_string()),
                 reference.nodes,
             );
-            exercise_check::holds(&check, ALL, found == wanted, || {
+            exercise_check::holds(&check, ALL.as_str(), found == wanted, || {
                 format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
             })?;
         }
@@ -148,10 +169,10 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
                 &mut Tracer::off(),
             );
             let check = format!("position_restored_and_stand_pat_a_floor, {fen}, depth {depth}");
-            exercise_check::restored(&check, ALL, &before, &position)?;
+            exercise_check::restored(&check, ALL.as_str(), &before, &position)?;
             if depth == 0 && !before.in_check() {
                 let floor = common::evaluate(&before);
-                exercise_check::holds(&check, ALL, report.value >= floor, || {
+                exercise_check::holds(&check, ALL.as_str(), report.value >= floor, || {
                     format!(
                         "the quiescence returned {}, below the stand pat {floor}",
                         report.value
@@ -163,30 +184,22 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
     Ok(())
 }
 
-/// Every check, in the order the holes are filled; each is also a test.
-macro_rules! checks {
-    ($($name:ident),* $(,)?) => {
-        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
-        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
-        #[cfg(not(feature = "slip"))]
-        mod check {
-            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
-        }
-    };
-}
+/// Every check, in the order the holes are filled: the runner runs them
+/// one after the other and stops at the first that fails.
+const CHECKS: &[exercise_check::Check] = &[
+    ("no_capture_stands_pat", no_capture_stands_pat),
+    ("recapture_after_nxd5_d1", recapture_after_nxd5_d1),
+    ("recapture_d2_v10", recapture_d2_v10),
+    ("startpos_d3", startpos_d3),
+    ("same_search_as_the_step", same_search_as_the_step),
+    (
+        "position_restored_and_stand_pat_a_floor",
+        position_restored_and_stand_pat_a_floor,
+    ),
+];
 
-checks!(
-    no_capture_stands_pat,
-    recapture_after_nxd5_d1,
-    recapture_d2_v10,
-    startpos_d3,
-    same_search_as_the_step,
-    position_restored_and_stand_pat_a_floor,
-);
-
-/// With the slip, a check must fail, with the message the chapter shows.
-#[cfg(feature = "slip")]
-#[test]
-fn the_slip_is_caught_as_the_chapter_shows() {
-    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+/// Runs the checks in order; with the slip, requires that they fail with
+/// the message the chapter shows.
+fn main() -> ExitCode {
+    exercise_check::run(&EXERCISE, CHECKS, cfg!(feature = "slip"))
 }

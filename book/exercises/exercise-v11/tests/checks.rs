@@ -11,16 +11,25 @@
 //!   depth asked for.
 
 use common::Position;
-use exercise_check::{closing, logged, plain, same_lines, same_log, snapshot, Line, Outcome};
+use std::process::ExitCode;
+use std::sync::LazyLock;
+
+use exercise_check::{
+    closing, hint, logged, plain, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+};
 use exercise_v11::LazySearch;
 use lamosca_search::events::Tracer;
 use lamosca_search::log::Words;
 use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 
 const STEP: &str = "lamosca-v11-lazy";
-const DEEPEN: &str =
-    "hole 1 (deepen); see \"Internal iterative deepening\" in book/chapters/v11-lazy.md";
-const ALL: &str = "holes 1 and 2 (deepen, lazy_cut); see \"Internal iterative deepening\" and \"The lazy cut\" in book/chapters/v11-lazy.md";
+/// The exercise, as `holes.toml` names it.
+const EXERCISE: Exercise = Exercise {
+    step: "v11",
+    chapter: "v11-lazy.md",
+};
+static DEEPEN: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["deepen"]));
+static ALL: LazyLock<String> = LazyLock::new(|| hint(&EXERCISE, &["deepen", "lazy_cut"]));
 
 /// Every level a log shows: the quiescence goes below the depth.
 const EVERY_LEVEL: u32 = 64;
@@ -84,7 +93,8 @@ fn same_as_the_step(
         let (expected, _) =
             search::<lamosca_v11_lazy::LazySearch>(fen, options, depth, EVERY_LEVEL);
         let (actual, _) = search::<LazySearch>(fen, options, depth, EVERY_LEVEL);
-        same_log(&check, hint, &expected, &actual)?;
+        let root = Position::from_fen(fen).unwrap();
+        same_log(&check, hint, &root, &expected, &actual)?;
         exercise_check::holds(&check, hint, false, || {
             format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
         })?;
@@ -99,7 +109,7 @@ fn deepening_without_lazy_cuts() -> Outcome {
         "deepening_without_lazy_cuts",
         &[("Lazy", OptionValue::Check(false))],
         4,
-        DEEPEN,
+        DEEPEN.as_str(),
     )
 }
 
@@ -114,7 +124,8 @@ fn startpos_d6_root() -> Outcome {
     kept.extend(closing(&report));
     same_lines(
         "startpos_d6_root",
-        ALL,
+        ALL.as_str(),
+        &Position::startpos(),
         &snapshot(STEP, "traces__startpos_d6_root"),
         &kept,
     )
@@ -130,7 +141,7 @@ fn recapture_d4_lazy_cut() -> Outcome {
         .position(|line| line.text.starts_with("Lazy cut level 2"))
         .filter(|&cut| cut >= 5)
     else {
-        return exercise_check::holds("recapture_d4_lazy_cut", ALL, false, || {
+        return exercise_check::holds("recapture_d4_lazy_cut", ALL.as_str(), false, || {
             format!(
                 "no line starts with `Lazy cut level 2` in the log of {RECAPTURE}, depth 4: the step cuts there"
             )
@@ -142,19 +153,20 @@ fn recapture_d4_lazy_cut() -> Outcome {
     kept.extend(closing(&report));
     same_lines(
         "recapture_d4_lazy_cut",
-        ALL,
+        ALL.as_str(),
+        &Position::from_fen(RECAPTURE).unwrap(),
         &snapshot(STEP, "traces__recapture_d4_lazy_cut"),
         &kept,
     )
 }
 
 fn same_search_as_the_step() -> Outcome {
-    same_as_the_step("same_search_as_the_step", &[], 4, ALL)?;
+    same_as_the_step("same_search_as_the_step", &[], 4, ALL.as_str())?;
     same_as_the_step(
         "same_search_as_the_step, no deepening",
         &[("Iid", OptionValue::Check(false))],
         4,
-        ALL,
+        ALL.as_str(),
     )
 }
 
@@ -165,7 +177,12 @@ fn same_search_as_the_step() -> Outcome {
 fn every_margin() -> Outcome {
     for margin in 0..=16 {
         let options = [("Margin", OptionValue::Spin(margin))];
-        same_as_the_step(&format!("every_margin, margin {margin}"), &options, 4, ALL)?;
+        same_as_the_step(
+            &format!("every_margin, margin {margin}"),
+            &options,
+            4,
+            ALL.as_str(),
+        )?;
     }
     Ok(())
 }
@@ -184,8 +201,8 @@ fn position_restored_and_depth_reached() -> Outcome {
                 &mut Tracer::off(),
             );
             let check = format!("position_restored_and_depth_reached, {fen}, depth {depth}");
-            exercise_check::restored(&check, ALL, &before, &position)?;
-            exercise_check::holds(&check, ALL, report.depth == depth, || {
+            exercise_check::restored(&check, ALL.as_str(), &before, &position)?;
+            exercise_check::holds(&check, ALL.as_str(), report.depth == depth, || {
                 format!("the report says depth {}, asked {depth}", report.depth)
             })?;
         }
@@ -193,30 +210,22 @@ fn position_restored_and_depth_reached() -> Outcome {
     Ok(())
 }
 
-/// Every check, in the order the holes are filled; each is also a test.
-macro_rules! checks {
-    ($($name:ident),* $(,)?) => {
-        #[cfg_attr(not(feature = "slip"), allow(dead_code))]
-        const CHECKS: &[exercise_check::Check] = &[$((stringify!($name), $name)),*];
-        #[cfg(not(feature = "slip"))]
-        mod check {
-            $(#[test] fn $name() { exercise_check::pass(super::$name()); })*
-        }
-    };
-}
+/// Every check, in the order the holes are filled: the runner runs them
+/// one after the other and stops at the first that fails.
+const CHECKS: &[exercise_check::Check] = &[
+    ("deepening_without_lazy_cuts", deepening_without_lazy_cuts),
+    ("startpos_d6_root", startpos_d6_root),
+    ("recapture_d4_lazy_cut", recapture_d4_lazy_cut),
+    ("same_search_as_the_step", same_search_as_the_step),
+    ("every_margin", every_margin),
+    (
+        "position_restored_and_depth_reached",
+        position_restored_and_depth_reached,
+    ),
+];
 
-checks!(
-    deepening_without_lazy_cuts,
-    startpos_d6_root,
-    recapture_d4_lazy_cut,
-    same_search_as_the_step,
-    every_margin,
-    position_restored_and_depth_reached,
-);
-
-/// With the slip, a check must fail, with the message the chapter shows.
-#[cfg(feature = "slip")]
-#[test]
-fn the_slip_is_caught_as_the_chapter_shows() {
-    exercise_check::shown_failure(env!("CARGO_MANIFEST_DIR"), CHECKS);
+/// Runs the checks in order; with the slip, requires that they fail with
+/// the message the chapter shows.
+fn main() -> ExitCode {
+    exercise_check::run(&EXERCISE, CHECKS, cfg!(feature = "slip"))
 }

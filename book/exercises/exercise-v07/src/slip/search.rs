@@ -40,7 +40,7 @@ impl Search<'_, '_> {
             return (0, None);
         }
         // Leaf: the evaluation is the value.
-        // ANCHOR: hole_leaf — at depth 0, count the leaf and return the evaluation with no move; see "The idea"
+        // ANCHOR: hole_leaf
         if depth == 0 {
             self.counts.leaves += 1;
             return (evaluate(position), None);
@@ -57,7 +57,7 @@ impl Search<'_, '_> {
             // the other side, unmake it.
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
-            // ANCHOR: hole_negate value: i32 — the child's value, searched one level deeper, seen from our side; see "The idea"
+            // ANCHOR: hole_negate
             let value = -self.negamax(position, depth - 1, level + 1).0;
             // ANCHOR_END: hole_negate
             position.unmake();
@@ -66,7 +66,7 @@ impl Search<'_, '_> {
             }
             self.tracer.moved(level, mv, value);
             // A later move must be strictly better: ties keep the first.
-            // ANCHOR: hole_best — keep the move when it is strictly better than the best so far; see "The code"
+            // ANCHOR: hole_best
             if value >= best_value {
                 best_value = value;
                 best_move = Some(mv);

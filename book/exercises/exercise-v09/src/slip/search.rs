@@ -66,7 +66,7 @@ impl Search<'_, '_> {
             // our -beta, its beta our -alpha.
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
-            // ANCHOR: hole_window value: i32 — search the child one level deeper with our window turned round; see "From NegaMax to alpha-beta"
+            // ANCHOR: hole_window
             let value = -self
                 .alpha_beta(position, -beta, -alpha, depth - 1, level + 1)
                 .0;
@@ -78,7 +78,7 @@ impl Search<'_, '_> {
             // Fail high: the opponent will not allow this position, since
             // it already has a way to keep us below beta elsewhere. The
             // moves left are not searched.
-            // ANCHOR: hole_fail_high — when the move reaches beta: learn from it, trace the cut and the result, return beta; see "From NegaMax to alpha-beta"
+            // ANCHOR: hole_fail_high
             if value > beta {
                 self.fail_high(mv, i, level);
                 self.tracer.cut(level, mv, value);

@@ -252,7 +252,7 @@ impl Run<'_, '_> {
 
         // Step 1. Stand pat: the static value is ours unless we are in check.
         let mut best = -INFINITY;
-        // ANCHOR: hole_stand_pat — out of check, the static value is ours: cut on it at beta, else it is the best so far and raises alpha; see "The forum's quiescence, line by line"
+        // ANCHOR: hole_stand_pat
         if !in_check {
             if pos_value >= beta {
                 self.counts.stand_pat_cuts += 1;
@@ -298,7 +298,7 @@ impl Run<'_, '_> {
             alpha = alpha.max(best);
             // Step 5. Enough to fail high: the parent needs no more. (A
             // skipped capture never gets here: its value is at most alpha.)
-            // ANCHOR: hole_fail_high — once the best reaches beta, trace the cut and stop trying captures; see "The forum's quiescence, line by line"
+            // ANCHOR: hole_fail_high
             if best > beta {
                 self.tracer.cut(level, mv, value);
                 break;
@@ -369,7 +369,7 @@ impl Run<'_, '_> {
         level: u32,
     ) -> Option<i32> {
         position.make(mv);
-        // ANCHOR: hole_window value: i32 — search the capture one level deeper, its window narrowed to what it can win; see "The forum's quiescence, line by line"
+        // ANCHOR: hole_window
         let value = -self.quiescence(position, -win_limit.min(beta), -alpha, level + 1, false);
         // ANCHOR_END: hole_window
         position.unmake();

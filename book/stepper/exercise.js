@@ -1,0 +1,244 @@
+// The exercise mode of a step chapter: a learner who builds the step
+// switches it on once, the page remembers it (localStorage, one key per
+// step), and every listing of the page then shows, in place of each
+// hole's lines, the hole itself: its number and what it asks. The code
+// around a hole stays as it was.
+//
+// The holes come from the chapter's "Build it yourself" section, whose
+// generated table ends with
+//   <div class="exercise-holes" data-step="v09" data-holes="[...]">
+// (book/src/exercises.rs). Each hole there has its number, what it asks,
+// its section, and a fingerprint of each of its lines, never the lines:
+// [print, length], the print being FNV-1a over the UTF-16 code units of
+// the line without its indentation. A listing's line is a hole's when the
+// hole's prints follow one another in it; in a diff each side (context
+// and `+`, context and `-`) is read by itself, so that a hole stays whole
+// across the other side's lines. A long line of a hole met anywhere else
+// is taken out too, so that no part of an answer shows.
+//
+// Everything here reads the page's <pre><code> text and nothing of
+// mdBook's own scripts, so it works with any mdBook version.
+//
+// In Node.js the pure part is exported for book/stepper/test/exercise.test.js.
+(function () {
+  "use strict";
+  const inNode = typeof module === "object" && module.exports;
+
+  // A hole line this long (without its indentation) is hidden wherever it
+  // stands, even away from the rest of its hole.
+  const LONG_LINE = 12;
+
+  // The fingerprint of a line, as book/src/exercises.rs's `line_print`.
+  function linePrint(line) {
+    const text = line.trim();
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      hash = (hash ^ text.charCodeAt(i)) >>> 0;
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return hash;
+  }
+
+  // The sides of a listing: lists of line numbers read as one text. A
+  // diff (every line starts with " ", "+", "-" or "@@") has two, the old
+  // and the new; other code has one.
+  function sides(lines, diff) {
+    if (!diff) return [{ indices: lines.map((_, i) => i), strip: 0 }];
+    const side = (keep) => ({
+      indices: lines.map((_, i) => i).filter((i) => keep.includes(lines[i][0])),
+      strip: 1,
+    });
+    return [side(" -"), side(" +")];
+  }
+
+  // Which lines of a listing belong to which hole: a Map from line number
+  // to the hole. `lines` is the listing's text split at newlines.
+  function holeLines(lines, holes, diff) {
+    const found = new Map();
+    const prints = lines.map((line, i) => linePrint(diff ? line.slice(1) : line));
+    for (const { indices } of sides(lines, diff)) {
+      for (const hole of holes) {
+        const wanted = hole.lines.map(([print]) => print);
+        if (wanted.length === 0) continue;
+        for (let at = 0; at + wanted.length <= indices.length; at++) {
+          if (wanted.every((print, k) => prints[indices[at + k]] === print)) {
+            for (let k = 0; k < wanted.length; k++) found.set(indices[at + k], hole);
+          }
+        }
+      }
+    }
+    for (const hole of holes) {
+      const long = new Set(hole.lines.filter(([, length]) => length >= LONG_LINE).map(([print]) => print));
+      prints.forEach((print, i) => {
+        if (long.has(print) && !found.has(i)) found.set(i, hole);
+      });
+    }
+    return found;
+  }
+
+  // The words that stand for a hole.
+  function holeText(hole) {
+    return `// hole ${hole.number} of ${hole.of}, ${hole.name}: ${hole.asks}; see "${hole.section}"`;
+  }
+
+  // The listing's lines with each run of one hole's lines replaced by one
+  // line that names the hole: a list of {line} (an index kept) and
+  // {hole, indent} items.
+  function plan(lines, holes, diff) {
+    const found = holeLines(lines, holes, diff);
+    const items = [];
+    lines.forEach((line, i) => {
+      const hole = found.get(i);
+      if (!hole) {
+        items.push({ line: i });
+        return;
+      }
+      const last = items[items.length - 1];
+      if (last && last.hole === hole) return;
+      const body = diff ? line.slice(1) : line;
+      const indent = (diff ? line[0] : "") + body.slice(0, body.length - body.trimStart().length);
+      items.push({ hole, indent });
+    });
+    return { items, hidden: found.size };
+  }
+
+  if (inNode) {
+    module.exports = { linePrint, holeLines, plan, holeText };
+    return;
+  }
+  if (typeof window === "undefined") return;
+
+  const KEY = "lamosca-exercise-mode-";
+  const originals = new Map();
+
+  function remembered(step) {
+    try {
+      return window.localStorage.getItem(KEY + step) === "on";
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function remember(step, on) {
+    try {
+      if (on) window.localStorage.setItem(KEY + step, "on");
+      else window.localStorage.removeItem(KEY + step);
+    } catch (error) {
+      // A page without storage keeps the mode until it is left.
+    }
+  }
+
+  // The code's content split at its newlines, each line's text wrapped in
+  // copies of the highlighting elements it stood in.
+  function lineFragments(code) {
+    const lines = [document.createDocumentFragment()];
+    const wrap = (node, shells) => shells.reduceRight((inner, shell) => {
+      const copy = shell.cloneNode(false);
+      copy.append(inner);
+      return copy;
+    }, node);
+    const walk = (node, shells) => {
+      for (const child of node.childNodes) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          child.data.split("\n").forEach((part, i) => {
+            if (i > 0) lines.push(document.createDocumentFragment());
+            if (part) lines[lines.length - 1].append(wrap(document.createTextNode(part), shells));
+          });
+        } else if (child.nodeType === Node.ELEMENT_NODE) {
+          walk(child, shells.concat(child));
+        }
+      }
+    };
+    walk(code, []);
+    return lines;
+  }
+
+  function isDiff(code) {
+    return /(^|\s)language-diff(\s|$)/.test(code.className);
+  }
+
+  // Shows `code` with the holes in place of their lines; false when no
+  // hole's line is in it.
+  function hideHoles(code, holes) {
+    const original = originals.get(code) || code.cloneNode(true);
+    const lines = original.textContent.split("\n");
+    const { items, hidden } = plan(lines, holes, isDiff(code));
+    if (hidden === 0) return false;
+    originals.set(code, original);
+    const fragments = lineFragments(original.cloneNode(true));
+    const out = document.createDocumentFragment();
+    items.forEach((item, k) => {
+      if (k > 0) out.append("\n");
+      if (item.hole === undefined) {
+        out.append(fragments[item.line]);
+        return;
+      }
+      const mark = document.createElement("span");
+      mark.className = "exercise-hole";
+      mark.textContent = item.indent + holeText(item.hole);
+      out.append(mark);
+    });
+    code.replaceChildren(out);
+    code.classList.add("exercise-listing");
+    return true;
+  }
+
+  function showCode(code) {
+    const original = originals.get(code);
+    if (!original) return;
+    code.replaceChildren(...Array.from(original.cloneNode(true).childNodes));
+    code.classList.remove("exercise-listing");
+  }
+
+  function apply(step, holes, on) {
+    document.querySelectorAll("pre > code").forEach((code) => {
+      if (on) hideHoles(code, holes);
+      else showCode(code);
+    });
+    document.querySelectorAll(`.exercise-toggle[data-step="${step}"]`).forEach((button) => {
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = on
+        ? `Exercise mode is on: the holes of ${step} stand in place of their code. Switch it off`
+        : `Switch on the exercise mode: the holes of ${step} in place of their code`;
+    });
+    document.documentElement.classList.toggle("exercise-mode", on);
+  }
+
+  function toggle(step) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "exercise-toggle";
+    button.dataset.step = step;
+    return button;
+  }
+
+  function start(data) {
+    const step = data.dataset.step;
+    let holes;
+    try {
+      holes = JSON.parse(data.dataset.holes);
+    } catch (error) {
+      console.error(`exercise mode: the holes of ${step} do not read: ${error.message}`);
+      return;
+    }
+    data.append(toggle(step));
+    const title = document.querySelector("main h1");
+    if (title) title.after(toggle(step));
+    document.querySelectorAll(`.exercise-toggle[data-step="${step}"]`).forEach((button) => {
+      button.addEventListener("click", () => {
+        const on = button.getAttribute("aria-pressed") !== "true";
+        remember(step, on);
+        apply(step, holes, on);
+      });
+    });
+    apply(step, holes, remembered(step));
+  }
+
+  function startAll() {
+    document.querySelectorAll(".exercise-holes[data-step]").forEach(start);
+  }
+
+  // After every script of the page (mdBook's highlighting among them) ran.
+  if (document.readyState === "complete") startAll();
+  else window.addEventListener("load", startAll);
+})();

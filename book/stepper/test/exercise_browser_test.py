@@ -1,0 +1,170 @@
+"""The exercise mode of the step chapters, tested as a learner uses it: in
+headless Chromium, on the built book.
+
+    python3 book/stepper/test/exercise_browser_test.py [--site book/html]
+
+For each step chapter it reads the answers here, independently of the page:
+each hole's lines, between the bare markers `// ANCHOR: hole_NAME` and
+`// ANCHOR_END: hole_NAME` of the step's files that `holes.toml` names.
+A line counts as an answer when it is long enough to give something away
+(12 characters without its indentation) and stands nowhere else in the
+step's files outside a hole. It is on the page when a line of the page's
+text or of a listing reads the same (a diff's sign left out), or, from 24
+characters, when it stands inside a line of prose.
+
+1. With the mode off (a fresh browser), each hole's answer is on the page:
+   the check below could fail.
+2. Switched on, with every <details> opened (the exercises' answers, the
+   folded listings): no answer line is in the page's visible text, nor in
+   the text of any listing (what the copy button copies), and each hole
+   stands in a listing as "hole N of M".
+3. Loaded again, the mode is still on; switched off, the code is back, and
+   loaded again it stays off.
+
+Any JavaScript error in the console fails the test. It prints
+`N passed, N failed` and exits 1 on a failure.
+"""
+
+import argparse
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_test import BOOK, Checks, console_errors, open_browser
+
+ROOT = BOOK.parent
+CRATES = {"v07": "lamosca-v07", "v09": "lamosca-v09", "v10": "lamosca-v10-quiescence", "v11": "lamosca-v11-lazy"}
+PAGES = {"v07": "v07-negamax.html", "v09": "v09-alphabeta.html", "v10": "v10-quiescence.html", "v11": "v11-lazy.html"}
+LONG_LINE = 12
+# An answer line this long is looked for inside the prose too.
+PROSE_LINE = 24
+
+
+def hole_lines(text, name):
+    """The lines between a hole's two markers, without other anchors."""
+    lines = text.splitlines()
+    start = lines.index(next(line for line in lines if line.strip() == f"// ANCHOR: hole_{name}"))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() == f"// ANCHOR_END: hole_{name}")
+    return [line for line in lines[start + 1:end] if "ANCHOR" not in line]
+
+
+def answers(step, holes):
+    """Each hole's answer lines, by hole number: the long lines that stand
+    in no other place of the step's files."""
+    crate = ROOT / CRATES[step]
+    texts = {hole["file"]: (crate / hole["file"]).read_text() for hole in holes}
+    inside = {(hole["file"], line.strip()) for hole in holes for line in hole_lines(texts[hole["file"]], hole["name"])}
+    elsewhere = set()
+    for file, text in texts.items():
+        counted = {}
+        for line in text.splitlines():
+            counted[line.strip()] = counted.get(line.strip(), 0) + 1
+        for key, count in counted.items():
+            if (file, key) not in inside or count > 1:
+                elsewhere.add(key)
+    found = {}
+    for hole in holes:
+        lines = [line.strip() for line in hole_lines(texts[hole["file"]], hole["name"])]
+        found[hole["number"]] = [line for line in lines if len(line) >= LONG_LINE and line not in elsewhere]
+    return found
+
+
+class PageText:
+    """What the page shows, every <details> opened, and the text of every
+    listing. An answer line is on it when a line reads the same (a diff's
+    `+`, `-` or ` ` left out), or when a long one stands inside a line of
+    prose."""
+
+    def __init__(self, driver):
+        driver.execute_script("document.querySelectorAll('details').forEach((d) => { d.open = true; });")
+        shown = driver.execute_script("return document.body.innerText;")
+        listings = driver.execute_script(
+            "return Array.from(document.querySelectorAll('pre code')).map((c) => c.textContent).join('\\n');"
+        )
+        self.text = shown + "\n" + listings
+        self.lines = set()
+        for line in self.text.splitlines():
+            self.lines.add(line.strip())
+            if line[:1] in "+- ":
+                self.lines.add(line[1:].strip())
+
+    def __contains__(self, answer):
+        return answer in self.lines or (len(answer) >= PROSE_LINE and answer in self.text)
+
+
+def page_text(driver):
+    return PageText(driver)
+
+
+def toggles(driver, step):
+    return driver.find_elements(By.CSS_SELECTOR, f'.exercise-toggle[data-step="{step}"]')
+
+
+def load(driver, url, step):
+    driver.get(url)
+    WebDriverWait(driver, 10).until(lambda d: len(toggles(d, step)) >= 2)
+    return toggles(driver, step)
+
+
+def step_checks(checks, driver, site, step, holes):
+    url = (site / PAGES[step]).as_uri()
+    wanted = answers(step, holes)
+    for number, lines in wanted.items():
+        checks.check(f"{step}: hole {number} has answer lines to look for", len(lines) > 0)
+    buttons = load(driver, url, step)
+    checks.check(f"{step}: the mode starts off", buttons[0].get_attribute("aria-pressed") == "false")
+    text = page_text(driver)
+    for number, lines in wanted.items():
+        checks.check(f"{step}: with the mode off, hole {number}'s code is on the page", any(line in text for line in lines))
+
+    buttons[0].click()
+    text = page_text(driver)
+    for number, lines in wanted.items():
+        shown = [line for line in lines if line in text]
+        checks.check(f"{step}: in exercise mode no line of hole {number}'s answer is on the page", not shown, shown[:3])
+        mark = f"hole {number} of {len(holes)}"
+        marks = driver.execute_script(
+            "return Array.from(document.querySelectorAll('pre code .exercise-hole')).map((m) => m.textContent);"
+        )
+        checks.check(f"{step}: a listing shows {mark} in its place", any(mark in m for m in marks), marks[:4])
+
+    buttons = load(driver, url, step)
+    checks.check(f"{step}: loaded again, the mode is still on", buttons[0].get_attribute("aria-pressed") == "true")
+    text = page_text(driver)
+    leaked = [line for lines in wanted.values() for line in lines if line in text]
+    checks.check(f"{step}: loaded again, no answer is on the page", not leaked, leaked[:3])
+
+    buttons[-1].click()
+    text = page_text(driver)
+    for number, lines in wanted.items():
+        checks.check(f"{step}: switched off, hole {number}'s code is back", any(line in text for line in lines))
+    checks.check(f"{step}: switched off, no hole mark is left",
+                 not driver.find_elements(By.CSS_SELECTOR, "pre code .exercise-hole"))
+    buttons = load(driver, url, step)
+    checks.check(f"{step}: loaded again, the mode stays off", buttons[0].get_attribute("aria-pressed") == "false")
+    errors = console_errors(driver)
+    checks.check(f"{step}: no JavaScript error", not errors, errors[:3])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=BOOK / "html", help="the built book to check")
+    args = parser.parse_args()
+    holes = tomllib.loads((BOOK / "exercises" / "holes.toml").read_text())
+    checks = Checks()
+    driver = open_browser()
+    try:
+        for step in CRATES:
+            checks.run(f"the exercise mode of {step}", step_checks, driver, args.site.resolve(), step, holes[step])
+    finally:
+        driver.quit()
+    print(f"{checks.passed} passed, {len(checks.failed)} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
