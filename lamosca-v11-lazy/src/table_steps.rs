@@ -1,6 +1,6 @@
 //! The search's two steps that ask the table, and the key it asks with:
-//! [`probe`](Search::probe) before a node's moves, which may end the node
-//! at once, and [`store`](Search::store) after them. They are methods of
+//! `probe` before a node's moves, which may end the node at once, and
+//! `store` after them. They are methods of
 //! the search, kept beside each other and apart from the table itself
 //! ([`crate::tt`]), which knows nothing of the search.
 
