@@ -55,11 +55,20 @@ fn every_chapter_module_is_registered() {
 fn every_generated_file_is_shown_by_its_chapter() {
     let workspace = Workspace::here();
     let sources = Sources::read(&workspace).expect("the snapshots can be read");
+    let summary = fs::read_to_string(workspace.chapters().join("SUMMARY.md"))
+        .expect("the summary can be read");
     let mut owners: BTreeMap<PathBuf, &str> = BTreeMap::new();
     for chapter in ALL {
         let files = chapter_files(chapter, &sources).expect("the chapter's files are made");
-        let page = fs::read_to_string(workspace.chapters().join(chapter.page))
-            .unwrap_or_else(|error| panic!("the page {} of a chapter: {error}", chapter.page));
+        // The chapter's page and the pages nested under it in the summary
+        // (v0.09's "in numbers", say).
+        let page: String = std::iter::once(chapter.page.to_string())
+            .chain(sub_pages(&summary, chapter.page))
+            .map(|page| {
+                fs::read_to_string(workspace.chapters().join(&page))
+                    .unwrap_or_else(|error| panic!("the page {page} of a chapter: {error}"))
+            })
+            .collect();
         for file in &files {
             if let Some(other) = owners.insert(file.path.clone(), chapter.page) {
                 panic!(
@@ -88,6 +97,20 @@ fn every_generated_file_is_shown_by_its_chapter() {
             );
         }
     }
+}
+
+/// The pages the summary nests under `page`, one level deeper.
+fn sub_pages(summary: &str, page: &str) -> Vec<String> {
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut lines = summary.lines();
+    let Some(parent) = lines.find(|line| line.contains(&format!("]({page})"))) else {
+        return Vec::new();
+    };
+    lines
+        .take_while(|line| indent(line) > indent(parent))
+        .filter_map(|line| line.split("](").nth(1)?.split(')').next())
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]

@@ -82,7 +82,7 @@ fn history_and_the_first_move_cut_at_depths_5_and_6() {
     let (none, mvv, history, killers) =
         ("no ordering", "MVV/LVA", "MVV/LVA + history", "+ killers");
     says(
-        "v09-alphabeta.md",
+        "v09-numbers.md",
         &[
             format!(
                 "the first move cuts {} of the time at depth 6 from the start and {} on Kiwipete",
@@ -143,7 +143,7 @@ fn v10_against_v09_position_by_position() {
     };
     assert!(nodes(&start, default, 5) < nodes(&start, "v0.09", 5));
     says(
-        "v10-quiescence.md",
+        "v10-numbers.md",
         &[
             format!(
                 "than v0.09 at depth 5 ({} against {})",
@@ -512,7 +512,7 @@ fn the_ordering_against_the_minimal_tree_at_depth_6() {
         panic!("no {position} at depth 6");
     };
     says(
-        "v09-alphabeta.md",
+        "v09-numbers.md",
         &[format!(
             "at depth 6 it evaluates {} times the minimal tree's leaves on Kiwipete, {} to {} \
              times on the endgame and the middlegame, and {} times from the start",
@@ -536,7 +536,7 @@ fn v09s_leaves_on_kiwipete_at_depth_5() {
     )) as u64;
     let all = number(&cell(&nodes, "Kiwipete", Some("5"), "MVV/LVA + history")) as u64;
     says(
-        "v10-quiescence.md",
+        "v10-numbers.md",
         &[format!(
             "already {:.0}% of its nodes on Kiwipete at depth 5 ({} of {})",
             100.0 * leaves as f64 / all as f64,
@@ -591,7 +591,7 @@ fn v10_against_v09_on_win_at_chess() {
         );
     }
     says(
-        "v10-quiescence.md",
+        "v10-numbers.md",
         &[
             format!(
                 "Yes: {} positions against {}",
@@ -622,7 +622,7 @@ fn see_needs_fewer_nodes_than_simple_at_depths_4_and_5() {
         }
     }
     says(
-        "v10-quiescence.md",
+        "v10-numbers.md",
         &[
             "`see` needs fewer nodes than `simple` on every position and margin at depths 4 and 5"
                 .to_string(),
@@ -644,7 +644,7 @@ fn lamoscas_quiescence_misjudges_kiwipete() {
         .collect();
     assert!(forum.iter().all(|v| *v == forum[0]), "{forum:?}");
     says(
-        "v10-quiescence.md",
+        "v10-numbers.md",
         &[format!(
             "({} on Kiwipete, where every setting of the forum search finds {} and v0.09, with no \
              quiescence, {})",
@@ -734,5 +734,129 @@ fn the_two_one_second_runs_of_the_middlegame_are_told_apart() {
             depth_here("v0.10"),
             depth_here("v0.11")
         )],
+    );
+}
+
+#[test]
+fn the_step_chapters_main_pages_read_in_at_most_450_lines() {
+    // Issue 36: each step chapter tells its ideas; its measurements live on
+    // its "in numbers" page.
+    for page in ["v09-alphabeta.md", "v10-quiescence.md"] {
+        let lines = read(page).lines().count();
+        assert!(lines <= 450, "{page} has {lines} lines");
+    }
+}
+
+/// The "In one minute" section of a step chapter, its words joined.
+fn one_minute(page: &str) -> String {
+    let text = read(page);
+    let start = text
+        .find("## In one minute\n")
+        .unwrap_or_else(|| panic!("{page} has no \"In one minute\""));
+    let rest = &text[start + 3..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    rest[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Fails unless the "In one minute" of `page` says `fragment`.
+fn minute_says(page: &str, fragment: &str) {
+    let minute = one_minute(page);
+    assert!(
+        minute.contains(fragment),
+        "{page}'s \"In one minute\" should say \"{fragment}\", which is what its table shows \
+         now:\n{minute}"
+    );
+}
+
+#[test]
+fn each_step_chapter_opens_with_one_minute_before_the_original() {
+    for page in [
+        "v07-negamax.md",
+        "v09-alphabeta.md",
+        "v10-quiescence.md",
+        "v11-lazy.md",
+    ] {
+        let text = read(page);
+        let minute = text.find("## In one minute\n");
+        let original = text.find("## What the ");
+        assert!(
+            minute.is_some() && minute < original,
+            "{page}: \"In one minute\" must come before \"What the original ... said\""
+        );
+        assert!(
+            one_minute(page).contains("!["),
+            "{page}'s minute has no picture"
+        );
+    }
+}
+
+#[test]
+fn v07s_minute_quotes_the_node_table() {
+    let rows = table_rows(&read("generated/tables/v07-nodes.md"));
+    let at4 = |column: &str| cell(&rows, "4", None, column);
+    minute_says(
+        "v07-negamax.md",
+        &format!(
+            "depth 4 takes NegaMax {} nodes, and each depth multiplies the leaves by about {}",
+            at4("nodes visited"),
+            at4("leaves / leaves one depth less")
+        ),
+    );
+}
+
+#[test]
+fn v09s_minute_quotes_the_node_table() {
+    let rows = table_rows(&read("generated/tables/v09-nodes.md"));
+    let at4 = |column: &str| cell(&rows, "start", Some("4"), column);
+    minute_says(
+        "v09-alphabeta.md",
+        &format!(
+            "depth 4 costs v0.09 {} nodes where v0.07 needs {}",
+            at4("MVV/LVA + history"),
+            at4("v0.07")
+        ),
+    );
+}
+
+#[test]
+fn v10s_minute_quotes_win_at_chess() {
+    let rows = table_rows(&read("generated/tables/wac-solved.md"));
+    let solved = |search: &str| {
+        cell(&rows, search, None, "depth 3")
+            .trim_start_matches("**")
+            .split("**")
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    minute_says(
+        "v10-quiescence.md",
+        &format!(
+            "At depth 3, v0.10 solves {} of the 300 Win At Chess positions, where v0.09 solves {}",
+            solved("v0.10"),
+            solved("v0.09")
+        ),
+    );
+}
+
+#[test]
+fn v11s_minute_quotes_the_nodes_to_depth_8() {
+    let text = read("measured/v11-depths.md");
+    let rows = table_rows(&text);
+    let depth8 = |version: &str| cell(&rows, version, None, "depth 8");
+    let nodes = |version: &str| {
+        depth8(version)
+            .split("<br>")
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    minute_says(
+        "v11-lazy.md",
+        &format!(
+            "v0.10 needs {} nodes to finish depth 8; v0.11 needs {}",
+            nodes("v0.10"),
+            nodes("v0.11")
+        ),
     );
 }

@@ -590,7 +590,7 @@ fn each_kind_of_cut_has_its_key() {
     play(&mut explorer, "#");
     assert_eq!(
         explorer.message(),
-        Some("no table cut: the table is v0.11's; try lamosca-v11-lazy explore --hash 16")
+        Some("no table cut: the table is v0.11's; try explore v11 --hash 16")
     );
     assert_eq!(explorer.cursor(), cursor);
 }
@@ -602,7 +602,7 @@ fn a_search_without_lazy_cuts_says_how_to_get_some() {
     play(&mut explorer, "z");
     assert_eq!(
         explorer.message(),
-        Some("no lazy cut: they are v0.11's; try lamosca-v11-lazy explore --margin 0")
+        Some("no lazy cut: they are v0.11's; try explore v11 --margin 0")
     );
     play(&mut explorer, "t");
     assert!(explorer.message().unwrap().starts_with("no stand-pat cut"));
@@ -642,7 +642,7 @@ fn a_v011_search_without_lazy_cuts_names_its_margin() {
     play(&mut explorer, "z");
     assert_eq!(
         explorer.message(),
-        Some("no lazy cut in this search at margin 64: try explore --depth 5 --margin 0")
+        Some("no lazy cut in this search at margin 64: try explore v11 --depth 5 --margin 0")
     );
     let Event::Search(header) = &mut events[0] else {
         unreachable!()
@@ -655,7 +655,7 @@ fn a_v011_search_without_lazy_cuts_names_its_margin() {
     play(&mut explorer, "z");
     assert_eq!(
         explorer.message(),
-        Some("no lazy cut in this search: lazy cuts are off (--no-lazy)")
+        Some("no lazy cut in this search: its options turn lazy cuts off")
     );
 }
 

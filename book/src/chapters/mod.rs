@@ -6,9 +6,9 @@
 //! | [`board`] | `board.md` | boards, move and perft tables, FEN errors, draws, Zobrist keys |
 //! | [`primer`] | `primer.md` | the tiny tree searched by NegaMax and alpha-beta: picture, walk, logs, stepper |
 //! | [`v07`] | `v07-negamax.md` | the NegaMax examples and node counts; measured: speed |
-//! | [`v09`] | `v09-alphabeta.md` | node and cut-off tables, the minimal tree, the search tree, a chart; measured: the same, deeper |
+//! | [`v09`] | `v09-alphabeta.md`, `v09-numbers.md` | node and cut-off tables, the minimal tree, the search tree, a chart; measured: the same, deeper |
 //! | [`search_record`] | `search-record.md` | the explorer's screens (from `common`'s snapshots) and the worked comparison |
-//! | [`v10`] | `v10-quiescence.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
+//! | [`v10`] | `v10-quiescence.md`, `v10-numbers.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
 //! | [`v11`] | `v11-lazy.md`, `v11-numbers.md` | two steppers and where each idea first shows; measured: time to depth, one second per move, Win At Chess, the charts |
 //! | [`gui`] | `gui.md` | the UCI session, searched to fixed depths; measured: the same under a clock |
 //! | [`side_by_side`] | `side-by-side.md` | one position through every version to one depth; measured: the depth in one second |

@@ -64,15 +64,92 @@ fn generated(_: &Sources) -> Result<Vec<Generated>> {
     ];
     let negamax = search("primer-negamax", stepper::run::<lamosca_v07::NegaMax>);
     let alpha_beta = search("primer-alphabeta", stepper::run::<lamosca_v09::AlphaBeta>);
+    let mut records = Vec::new();
     for (name, one) in [("negamax", &negamax), ("alphabeta", &alpha_beta)] {
-        let (_, log) = (one.run)(one)?;
+        let (jsonl, log) = (one.run)(one)?;
+        records.push(steps_of(&jsonl)?);
         files.push(md(
             &format!("tables/primer-{name}-log.md"),
             format!("```text\n{}\n```\n", log.trim_end()),
         ));
     }
+    ensure!(
+        records.iter().all(|steps| steps.other == 0) && records[0].total() == 2 * records[0].nodes,
+        "the primer's records hold steps its note does not name"
+    );
+    files.push(md(
+        "tables/primer-steps.md",
+        steps_note(&records[0], &records[1]),
+    ));
     files.extend(stepper::stepper("primer-stepper", &[alpha_beta, negamax])?);
     Ok(files)
+}
+
+/// What a stepper's steps are made of: every event of a record but its
+/// header and its closing report, counted by kind.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    /// Nodes entered; each is left once too, by its result.
+    pub nodes: usize,
+    /// Results, one per node.
+    pub results: usize,
+    /// A node's moves listed in the order it will try them.
+    pub moves: usize,
+    /// Swaps of the move ordering.
+    pub swaps: usize,
+    /// Cut-offs.
+    pub cuts: usize,
+    /// Any other event.
+    pub other: usize,
+}
+
+impl Steps {
+    /// How many steps the stepper counts.
+    pub fn total(&self) -> usize {
+        self.nodes + self.results + self.moves + self.swaps + self.cuts + self.other
+    }
+}
+
+/// The steps of a record, read from its JSON lines.
+pub fn steps_of(jsonl: &str) -> Result<Steps> {
+    let mut steps = Steps::default();
+    for line in jsonl.lines().filter(|line| !line.trim().is_empty()) {
+        let event: serde_json::Value = serde_json::from_str(line)?;
+        match event["event"].as_str().unwrap_or("") {
+            "search" | "report" => {}
+            "node" => steps.nodes += 1,
+            "result" => steps.results += 1,
+            "moves" => steps.moves += 1,
+            "swap" => steps.swaps += 1,
+            "cut" => steps.cuts += 1,
+            _ => steps.other += 1,
+        }
+    }
+    Ok(steps)
+}
+
+/// Why alpha-beta's stepper counts more steps than NegaMax's, though it
+/// visits fewer nodes.
+fn steps_note(negamax: &Steps, alpha_beta: &Steps) -> String {
+    let extra = alpha_beta.total() - alpha_beta.nodes - alpha_beta.results;
+    format!(
+        "The counter under each panel counts steps, not nodes. NegaMax's {} \
+         steps are its {} nodes, each entered once and left once. \
+         Alpha-beta's {} are its {} nodes entered and left ({} steps) and {} \
+         steps NegaMax has no counterpart for: {} where a node lists its \
+         moves in the order it will try them, {} swaps of the move ordering \
+         and {} cut-off{}. So alpha-beta shows more steps for a smaller tree.\n",
+        negamax.total(),
+        negamax.nodes,
+        alpha_beta.total(),
+        alpha_beta.nodes,
+        alpha_beta.nodes + alpha_beta.results,
+        extra,
+        alpha_beta.moves,
+        alpha_beta.swaps,
+        alpha_beta.cuts,
+        if alpha_beta.cuts == 1 { "" } else { "s" },
+    )
 }
 
 /// One of the primer's two searches, for the stepper and the logs.

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Result};
 use common::{perft, Position};
 use lamosca_search::events::Tracer;
+use lamosca_search::log::{capture, Words};
 use lamosca_search::{Engine, SearchControl};
 use lamosca_v07::NegaMax;
 
@@ -47,15 +48,45 @@ pub const PUBLISHED_V07: [&str; 4] = [
     "Risultato livello 1: Trovata=1, Valore=0, Mossa=d2d4",
 ];
 
+/// The seed's two-level search from the start, as `search --depth 2`
+/// prints it: in English, the statistics and the move after the log.
+/// Figure for figure it is the crate's Italian snapshot, which the
+/// published lines are compared with: only the words differ.
+fn english_startpos(italian: &Snapshot) -> Result<String> {
+    let (mut text, report) = capture(Words::English, 2, |tracer| {
+        let mut position = Position::from_fen(common::START_FEN).expect("the start position");
+        NegaMax::new().search(&mut position, 2, &SearchControl::unlimited(), tracer)
+    });
+    text.push_str(&report.closing_lines());
+    let figures = |text: &str| -> Vec<Vec<String>> { text.lines().map(figures_of).collect() };
+    if figures(&text) != figures(&italian.body) {
+        bail!(
+            "the English log of {} differs from its Italian snapshot",
+            italian.name
+        );
+    }
+    Ok(text)
+}
+
+/// A log line's moves and numbers, without its words.
+fn figures_of(line: &str) -> Vec<String> {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|token| {
+            token.parse::<i64>().is_ok()
+                || (token.len() >= 4 && token.chars().any(|c| c.is_ascii_digit()))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
 /// The two-level log of the start position with its twenty level-2 blocks
 /// folded but the first (after 1.a3) and the eighth (after 1.d4), which
 /// the chapter reads; the root's lines and the report stay in view.
-fn folded_startpos(snapshot: &Snapshot) -> Result<Generated> {
-    let text = &snapshot.body;
+fn folded_startpos(text: &str) -> Result<Generated> {
     let root_moves: Vec<&str> = text
         .lines()
-        .find_map(|line| line.strip_prefix("Mosse livello 1: "))
-        .ok_or_else(|| anyhow!("{}: no root moves", snapshot.name))?
+        .find_map(|line| line.strip_prefix("Moves level 1: "))
+        .ok_or_else(|| anyhow!("the start position's log: no root moves"))?
         .split(' ')
         .map(|entry| entry.split('=').next().unwrap_or(entry))
         .collect();
@@ -63,7 +94,7 @@ fn folded_startpos(snapshot: &Snapshot) -> Result<Generated> {
     let d4 = root_moves
         .iter()
         .position(|&mv| mv == "d2d4")
-        .ok_or_else(|| anyhow!("{}: d2d4 is not a root move", snapshot.name))?;
+        .ok_or_else(|| anyhow!("the start position's log: d2d4 is not a root move"))?;
     let blocks = |from: usize, to: usize| Fold {
         lines: 2 * from..2 * to,
         summary: format!(
@@ -83,9 +114,11 @@ const V07_TABLE_DEPTH: u32 = 4;
 /// Everything the v0.07 chapter shows beyond the mirrored snapshots.
 pub fn v07_chapter(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
     let find = |name| snapshots::find(snapshots, "lamosca-v07", name);
+    let italian = find("trace__startpos_d2")?;
+    let english = english_startpos(italian)?;
     let mut out = vec![
-        published_comparison(find("trace__startpos_d2")?)?,
-        folded_startpos(find("trace__startpos_d2")?)?,
+        published_comparison(italian, &english)?,
+        folded_startpos(&english)?,
     ];
     out.push(v07_nodes_table()?);
     for (name, path, title) in [
@@ -133,36 +166,47 @@ fn snapshot_diagram(snapshot: &Snapshot, path: &str, title: &str) -> Result<Gene
     ))
 }
 
-/// The published v0.07 lines beside the same lines of our trace.
-fn published_comparison(snapshot: &Snapshot) -> Result<Generated> {
-    let first = |prefix: &str| {
-        snapshot
-            .body
-            .lines()
+/// The published v0.07 lines, the seed's, beside the same lines of our
+/// trace in the original's words and in English.
+fn published_comparison(snapshot: &Snapshot, english: &str) -> Result<Generated> {
+    let first = |text: &str, prefix: &str| {
+        text.lines()
             .find(|line| line.starts_with(prefix))
+            .map(str::to_string)
             .ok_or_else(|| anyhow!("no line `{prefix}...` in {}", snapshot.name))
     };
     let ours = [
-        first("Mosse livello 2:")?,
-        first("Risultato livello 2:")?,
-        first("Mosse livello 1:")?,
-        first("Risultato livello 1:")?,
+        first(&snapshot.body, "Mosse livello 2:")?,
+        first(&snapshot.body, "Risultato livello 2:")?,
+        first(&snapshot.body, "Mosse livello 1:")?,
+        first(&snapshot.body, "Risultato livello 1:")?,
+    ];
+    let in_english = [
+        first(english, "Moves level 2:")?,
+        first(english, "Result level 2:")?,
+        first(english, "Moves level 1:")?,
+        first(english, "Result level 1:")?,
     ];
     let mut block = String::from("```text\n");
     let mut differ = Vec::new();
-    for (i, (published, ours)) in PUBLISHED_V07.iter().zip(ours).enumerate() {
+    for (i, ((published, ours), english)) in
+        PUBLISHED_V07.iter().zip(ours).zip(in_english).enumerate()
+    {
         if i > 0 {
             block.push('\n');
         }
-        let _ = writeln!(block, "published:  {published}");
+        let _ = writeln!(block, "the seed's: {published}");
         let _ = writeln!(block, "this crate: {ours}");
+        let _ = writeln!(block, "in English: {english}");
         if *published != ours {
             differ.push(i + 1);
         }
     }
     block.push_str("```\n");
     let verdict = if differ.is_empty() {
-        "The four pairs are identical, character for character.\n".to_string()
+        "The seed's lines and this crate's in the original's words are identical, \
+         character for character, in the four pairs.\n"
+            .to_string()
     } else {
         let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
         format!("**The pairs {} differ.**\n", list.join(", "))

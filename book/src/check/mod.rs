@@ -5,3 +5,4 @@ pub mod includes;
 pub mod links;
 pub mod staleness;
 pub mod summary;
+pub mod terms;

@@ -288,7 +288,8 @@ def fixture_checks(checks, driver, site):
                  "static excerpt" in single.find_element(By.CSS_SELECTOR, "details.lms-fallback").get_attribute("textContent"))
 
     next_cut_and_swap(checks, driver, single, alphabeta, "one record")
-    search_hidden = "return document.getElementById('search-wrapper').classList.contains('hidden')"
+    # mdBook 0.5 prefixes its own ids with `mdbook-`.
+    search_hidden = "return document.getElementById('mdbook-search-wrapper').classList.contains('hidden')"
     checks.check("S moves the stepper, not mdBook's search", driver.execute_script(search_hidden))
 
     # The board shows the position at the node: as many pieces as the FEN

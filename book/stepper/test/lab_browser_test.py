@@ -215,7 +215,9 @@ def compare_checks(checks, driver, server, native, workdir):
         path = Path(workdir) / f"{version}.jsonl"
         path.write_text(record)
         records.append((record, path))
-    code, expected, err = native.run("lamosca-v09", "compare", str(records[0][1]), str(records[1][1]))
+    # `compare` is the book workspace's binary (book/explorer), built into
+    # the same target folder as the steps.
+    code, expected, err = native.run("compare", str(records[0][1]), str(records[1][1]))
     status, text = call(driver, "compare", records[0][0], records[1][0])
     checks.check("lamosca.compare is `compare A B`", code == 0 and status == "ok" and text == expected, f"{err} {text}")
 
