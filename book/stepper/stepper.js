@@ -267,6 +267,13 @@
   }
 
   /** A value with its bound: `≥ 12`, `≤ 12`, or `12`. */
+  // The note on a move the other search never searched at this node: its
+  // search (whole, to the same depth) cut the move off, or never reached
+  // the node; the step can generate the move all the same.
+  function skipNote(other) {
+    return make("span", { class: "lms-mark", title: `${other.label}'s search, to the same depth, never searched this move here: a cut made it needless, or its search ends at this node (a horizon it does not look past)` }, `not searched by ${other.label}`);
+  }
+
   function showValue(value, bound) {
     if (value === null || value === undefined) return "";
     return bound === "lower" ? `≥ ${value}` : bound === "upper" ? `≤ ${value}` : String(value);
@@ -502,7 +509,7 @@
       if (row.searching) notes.push(make("span", { class: "lms-mark" }, "searching"));
       if (otherSkips(row.move)) {
         classes.push("lms-other-skips");
-        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+        notes.push(skipNote(other));
       }
       const childKind = row.child.kind && row.child.kind !== "main" ? ` (${row.child.kind})` : "";
       if (childKind && !row.research) notes.push(make("span", { class: "lms-mark" }, childKind.trim()));
@@ -526,7 +533,7 @@
       }
       if (otherSkips(entry.move)) {
         classes.push("lms-other-skips");
-        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+        notes.push(skipNote(other));
       } else {
         notes.push(view.cut ? "cut off" : view.done ? "" : "not tried yet");
       }
