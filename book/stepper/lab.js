@@ -91,7 +91,9 @@
   // 2. The worker.
 
   if (inWorker) {
-    const base = self.location.href.replace(/stepper\/lab\.js([?#].*)?$/, "");
+    // The script's own address, `stepper/lab.js` (mdBook 0.5 adds a hash to
+    // the name: `stepper/lab-1a2b3c4d.js`), less its name, is the book's.
+    const base = self.location.href.replace(/stepper\/lab(-[0-9a-f]+)?\.js([?#].*)?$/, "");
     let ready;
     try {
       importScripts(base + "lab/pkg/lamosca_lab.js");
@@ -353,8 +355,10 @@
         window.LaMoScaRecords[names[i]] = side.shown.text;
       });
       status.textContent = sides.map((side, i) => sentence(side, titles[i])).join("; ");
-      // Two records side by side only when both are whole at one depth.
-      const same = sides.every((side) => side.shown.stopped === null && side.shown.depth === sides[0].shown.depth);
+      // Every text shown is a whole search (the module never hands back a
+      // depth the cap stopped); two are set side by side only at one depth.
+      const deepest = Math.max(...sides.map((side) => side.shown.depth));
+      const same = sides.every((side) => side.shown.depth === deepest);
       const stepper = make("div", { class: "lamosca-stepper", "data-record": same ? names.join(" ") : names[0] });
       result.append(stepper);
       if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
@@ -362,9 +366,10 @@
       if (!other) return;
       const summary = make("pre", { class: "lab-compare" });
       if (!same) {
-        // Cannot happen with depth 1 always whole; said rather than hidden.
-        const partial = titles.filter((_, i) => sides[i].shown.stopped !== null);
-        summary.textContent = `No comparison: ${partial.join(" and ") || "one side"} did not finish depth ${sides[0].shown.depth} within the cap, and a search cut short says nothing of the other.`;
+        // Only when the search again at the shallower depth did not finish
+        // it: said, and nothing concluded.
+        const partial = titles.filter((_, i) => sides[i].shown.depth < deepest);
+        summary.textContent = `No comparison: ${partial.join(" and ")} did not finish depth ${deepest} within the cap when searched again, and a search cut short says nothing against a whole one.`;
         result.append(summary);
         return;
       }

@@ -131,7 +131,10 @@
           value: null,
           best: null,
           children: [],
-          list: readMoveList(event.moves),
+          // The move list is read when the node is shown, not here: a big
+          // record has a list at every node, and most are never shown.
+          rawList: event.moves,
+          list: null,
           swaps: [],
           cut: -1,
           notes: [],
@@ -156,7 +159,10 @@
         const node = nodeOf(event.node);
         if (event.event === "swap") node.swaps.push(step);
         else if (event.event === "cut") node.cut = step;
-        else if (event.event === "moves") node.list = readMoveList(event.moves);
+        else if (event.event === "moves") {
+          node.rawList = event.moves;
+          node.list = null;
+        }
         else node.notes.push(step);
         widen(event.value);
         current = node.id;
@@ -181,12 +187,19 @@
 
   // 2. What the search knows at a step.
 
+  /** A node's move list, read from the record the first time it is asked for. */
+  function listOf(node) {
+    if (node.list === null) node.list = readMoveList(node.rawList);
+    return node.list;
+  }
+
   /** The node of `record` shown at `step`, its moves so far, and what the step did. */
   function viewAt(record, step, focusId) {
     const node = record.nodes.get(focusId === undefined ? record.focus[step] : focusId);
     const event = record.steps[step];
     const tried = node.children.filter((child) => child.enter <= step);
-    const order = new Map(node.list.map((entry) => [entry.move, entry.order]));
+    const moveList = listOf(node);
+    const order = new Map(moveList.map((entry) => [entry.move, entry.order]));
     const swapped = new Map();
     const swaps = [];
     for (const at of node.swaps) {
@@ -231,8 +244,8 @@
     const triedMoves = new Set(tried.map((child) => child.move));
     // Without the node's move list (a record may leave it out), the moves
     // known to wait are those pick brought forward and not tried yet.
-    const list = node.list.length
-      ? node.list.slice()
+    const list = moveList.length
+      ? moveList.slice()
       : swaps
           .filter((swap, i) => !swaps.slice(0, i).some((earlier) => earlier.in === swap.in))
           .map((swap) => ({ move: swap.in, order: swap.in_value }));
@@ -820,7 +833,7 @@
   }
 
   // The lab (lab.js) starts steppers on the records it searches.
-  if (!inNode) window.LaMoScaStepper = { start };
+  if (!inNode) window.LaMoScaStepper = { start, indexRecord };
   if (inNode) {
     module.exports = { RecordError, indexRecord, viewAt, follow, describe, showValue };
   } else if (document.readyState === "loading") {
