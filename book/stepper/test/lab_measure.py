@@ -37,6 +37,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from browser_test import open_browser
+from lab_breakdown import MIDDLEGAME, breakdown
 from lab_browser_test import ROOT, Server, call, open_chapter
 
 RUNS = 5
@@ -47,8 +48,6 @@ SEARCHES = [
     ("v0.09, depth 5 from the start", "v09", "lamosca-v09", 5),
     ("v0.11, depth 7 from the start", "v11", "lamosca-v11-lazy", 7),
 ]
-# An Italian game, both sides developed: a middlegame of the book's own.
-MIDDLEGAME = "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 d2d3 g8f6 b1c3 d7d6"
 RECORDED = [
     # (what, version, binary, moves, depth)
     ("v0.09, depth 5 from the start", "v09", "lamosca-v09", "", 5),
@@ -150,6 +149,10 @@ def main():
     parser.add_argument("--site", type=Path, default=ROOT / "book" / "html")
     parser.add_argument("--bin-dir", type=Path, default=ROOT / "target" / "release")
     parser.add_argument("--out", type=Path, default=ROOT / "book" / "chapters" / "measured" / "lab.md")
+    parser.add_argument(
+        "--before-pkg",
+        help="an older module's folder under --site (wasm-bindgen's output), whose parts are measured beside this one's",
+    )
     args = parser.parse_args()
     site = args.site.resolve()
     wasm = site / "lab" / "pkg" / "lamosca_lab_bg.wasm"
@@ -187,6 +190,9 @@ def main():
             size = len(runs[0][1]["text"])
             recorded.append((what, events, size, native_ms, median("answer"), median("total"),
                              median("module"), median("read"), median("answer") - median("module") - median("read"), median("stepper")))
+        parts = [("this module", breakdown(driver, "lab/pkg"))]
+        if args.before_pkg:
+            parts.insert(0, (f"the module in `{args.before_pkg}`", breakdown(driver, args.before_pkg)))
         longest = statistics.median(longest_task(driver, "v11", 7) for _ in range(RUNS))
         # A fresh page, hence a fresh worker, for the memory of one big record.
         open_chapter(driver, url)
@@ -242,16 +248,21 @@ def main():
         )
     lines += [
         "",
-        "Where the page's time goes, for the same searches (medians): in the module, the search with its record"
-        " and the text handed out to JavaScript; the worker reading the module's answer; the rest of the"
-        " promise, mostly the record's copy in the message from the worker to the page; and the stepper reading"
-        " the record (one `JSON.parse` a line) and drawing it.",
+        "Where the page's time goes, for the same searches, each part by the worker's and the page's clocks"
+        " (`lab_breakdown.py`, a bare worker around the module, medians): the module's call (the search, its"
+        " record, and the answer handed out of WebAssembly as a JavaScript string); the worker reading that"
+        " answer; the record's message to the page; and the stepper reading the record (`indexRecord`, one"
+        " `JSON.parse` a line and the index of its nodes).",
         "",
-        "| search | module | worker reads the answer | message to the page | stepper |",
-        "| :--- | ---: | ---: | ---: | ---: |",
+        "| module | search | module's call | worker reads the answer | message to the page | stepper reads the record |",
+        "| :--- | :--- | ---: | ---: | ---: | ---: |",
     ]
-    for what, _, _, _, _, _, module_ms, read_ms, message_ms, stepper_ms in recorded:
-        lines.append(f"| {what} | {module_ms:.0f} ms | {read_ms:.0f} ms | {message_ms:.0f} ms | {stepper_ms:.0f} ms |")
+    for name, rows_of_parts in parts:
+        for what, _, median in rows_of_parts:
+            lines.append(
+                f"| {name} | {what} | {median['module']:.0f} ms | {median['read']:.0f} ms"
+                f" | {median['message']:.0f} ms | {median['stepper']:.0f} ms |"
+            )
     lines.append("")
     lines.append(
         "The page's time is the promise's, from the call to the answer (the message to the worker, the search,"
