@@ -86,7 +86,7 @@
       for (const rank of ranks) {
         for (const file of files) {
           const name = file + rank;
-          const dark = (FILES.indexOf(file) + rank) % 2 === 1 ? "" : " dark";
+          const dark = (FILES.indexOf(file) + rank) % 2 === 1 ? " dark" : ""; // a1 is dark
           const marks = (name === game.selected ? " selected" : "") + (targets.has(name) ? " target" : "") + (lastSquares.has(name) ? " last" : "") + (name === checked ? " check" : "");
           const label = name + (placed[name] ? " " + placed[name] : "") + (lastSquares.has(name) ? ", last move" : "") + (name === checked ? ", in check" : "");
           const square = make("button", { type: "button", class: "play-square" + dark + marks, "data-square": name, "aria-label": label, "data-from": from.has(name) || null, disabled: !yourTurn() }, placed[name] ? GLYPHS[placed[name]] : "");
