@@ -212,7 +212,13 @@ def main():
         "<!-- Measured by `python3 book/stepper/test/lab_measure.py --site book/html --bin-dir target/release`"
         " after `book/lab/build.sh`, `mdbook build book` and"
         " `cargo build --release -p lamosca-v07 -p lamosca-v09 -p lamosca-v10-quiescence -p lamosca-v11-lazy`."
-        " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
+        + (
+            f" With `--before-pkg {args.before_pkg}`: the older module, built by `wasm-bindgen` into that folder of the site"
+            " (`book/lab/build.sh`'s command with another `--out-dir`), measured beside this one."
+            if args.before_pkg
+            else ""
+        )
+        + " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
         " measure again to update it. -->",
         f"Measured on {machine}, headless Chromium {chromium}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC."
         f" Each time is the median of {RUNS} runs. The machine was shared: load average"
