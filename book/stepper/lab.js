@@ -16,7 +16,9 @@
 //   lamosca.log({...the same..., words, trace, paths})
 //     -> the log, statistics and bestmove lines, as `search` prints them
 //   lamosca.compare(a, b) -> `compare A B`'s text for two records
-//   lamosca.run("search" | "log", request) -> {text, nodes, stopped}
+//   lamosca.run("search" | "log", request) -> {text, nodes, depth, stopped}:
+//     the deepest depth that finished within the cap (`depth`), and when
+//     the depth asked for did not, which stopped and where (`stopped`)
 //   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
 //   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
 //     [{uci, san}], played, over, result, pgn}: the rules of a game
@@ -33,7 +35,14 @@
 
   // 1. The protocol. A message is {id, op, args}; the answer is {id, ok}
   // or {id, error}, and `broken` when the module itself failed (it is
-  // then started again).
+  // then started again). `ms` says where the worker's time went: in the
+  // module (the search, and the text handed out of it) and in reading
+  // the module's answer.
+  //
+  // The module answers with one line of JSON; a search's answer has its
+  // record or log after that line, as it is, which becomes `ok.text`
+  // (escaped inside the JSON, a big record would be copied, grown and
+  // parsed once more).
 
   const OPS = {
     search: (engines, args) => engines.search(JSON.stringify(args)),
@@ -46,25 +55,32 @@
     memory: (engines) => JSON.stringify({ ok: engines.memory_bytes() }),
   };
 
+  const now = () => (typeof performance === "object" ? performance.now() : Date.now());
+
   function respond(engines, message) {
     const { id, op, args } = message && typeof message === "object" ? message : {};
     if (!Object.prototype.hasOwnProperty.call(OPS, op)) {
       return { id, error: `error: the lab has no request '${op}'` };
     }
     let text;
+    const started = now();
     try {
       text = OPS[op](engines, args && typeof args === "object" ? args : {});
     } catch (error) {
       return { id, error: `error: the engine stopped: ${error && error.message}`, broken: true };
     }
+    const searched = now();
     let answer;
     try {
-      answer = JSON.parse(text);
+      const end = typeof text === "string" ? text.indexOf("\n") : -1;
+      answer = JSON.parse(end < 0 ? text : text.slice(0, end));
+      if (end >= 0 && answer && answer.ok && typeof answer.ok === "object") answer.ok.text = text.slice(end + 1);
     } catch (error) {
       return { id, error: "error: the engine's answer is not JSON", broken: true };
     }
-    if (answer && "ok" in answer) return { id, ok: answer.ok };
-    return { id, error: String(answer && answer.error) };
+    const ms = { module: searched - started, read: now() - searched };
+    if (answer && "ok" in answer) return { id, ok: answer.ok, ms };
+    return { id, error: String(answer && answer.error), ms };
   }
 
   if (inNode) {
@@ -75,7 +91,9 @@
   // 2. The worker.
 
   if (inWorker) {
-    const base = self.location.href.replace(/stepper\/lab\.js([?#].*)?$/, "");
+    // The script's own address, `stepper/lab.js` (mdBook 0.5 adds a hash to
+    // the name: `stepper/lab-1a2b3c4d.js`), less its name, is the book's.
+    const base = self.location.href.replace(/stepper\/lab(-[0-9a-f]+)?\.js([?#].*)?$/, "");
     let ready;
     try {
       importScripts(base + "lab/pkg/lamosca_lab.js");
@@ -106,6 +124,9 @@
   // before the deepest would finish.
   const MAX_DEPTH = 64;
   const DEFAULT_NODES = 200000;
+  // The largest cap the page holds (the module refuses a larger one, with
+  // the reason).
+  const MAX_NODES = 500000;
 
   // Why the live engines cannot run here, or null when they can.
   function unavailable() {
@@ -141,6 +162,8 @@
       const pending = this.waiting.get(message.id);
       if (!pending) return;
       this.waiting.delete(message.id);
+      // Where the last answer's time went, for the measurements.
+      this.timing = { ...(message.ms || {}), received: performance.now() };
       if ("ok" in message) pending.resolve(message.ok);
       else pending.reject(new Error(message.error));
       if (message.broken) {
@@ -185,6 +208,10 @@
     game: (request) => live().then((lab) => lab.call("game", request)),
     think: (request) => live().then((lab) => lab.call("think", request)),
     memory: () => live().then((lab) => lab.call("memory", {})),
+    // {module, read, received}: the last answer's milliseconds in the
+    // module and reading its answer (in the worker), and when the page
+    // received it (performance.now()).
+    timing: () => (lab ? lab.timing : undefined),
     options: (version) => live().then((lab) => lab.call("options", { version })),
   };
 
@@ -248,8 +275,8 @@
     form.append(
       field("FEN", fen),
       field("then moves", moves),
-      field("depth", depth, `1 to ${MAX_DEPTH}; the node cap stops a deep search`),
-      field("node cap", nodes),
+      field("depth", depth, `1 to ${MAX_DEPTH}; when the cap stops it, the deepest depth that finishes is shown`),
+      field("node cap", nodes, `nodes a depth may take, at most ${MAX_NODES}`),
       switches,
       field("Compare with", compare),
       go
@@ -280,13 +307,14 @@
       };
       if (fen.value.trim()) request.fen = fen.value.trim();
       const other = compare.value;
+      const requests = [request];
+      if (other) requests.push({ version: other, fen: request.fen, moves: request.moves, depth: request.depth, nodes: request.nodes });
       go.disabled = true;
       status.textContent = "searching...";
       result.textContent = "";
-      const searches = [window.lamosca.run("search", request)];
-      if (other) searches.push(window.lamosca.run("search", { version: other, fen: request.fen, moves: request.moves, depth: request.depth, nodes: request.nodes }));
-      Promise.all(searches)
-        .then((outcomes) => show(outcomes, other))
+      Promise.all(requests.map((asked) => window.lamosca.run("search", asked)))
+        .then((outcomes) => alike(requests, outcomes))
+        .then((sides) => show(sides, other))
         .catch((error) => {
           status.textContent = error.message;
         })
@@ -295,36 +323,74 @@
         });
     });
 
-    function show(outcomes, other) {
-      const names = outcomes.map((_, i) => `lab-${++serial}-${i === 0 ? version : other}`);
+    // Two searches are compared only whole and at the same depth: the one
+    // that finished deeper is searched again at the other's depth.
+    function alike(requests, outcomes) {
+      const sides = outcomes.map((outcome, i) => ({ request: requests[i], outcome, shown: outcome }));
+      if (sides.length < 2) return sides;
+      const depth = Math.min(...outcomes.map((outcome) => outcome.depth));
+      return Promise.all(
+        sides.map((side) =>
+          side.outcome.depth === depth
+            ? side
+            : window.lamosca.run("search", { ...side.request, depth }).then((shown) => ({ ...side, shown }))
+        )
+      );
+    }
+
+    function sentence(side, title) {
+      const { outcome, shown } = side;
+      const summary = report(shown);
+      let words = `${title}: ${summary.best || "no move"}, value ${summary.value}, ${summary.nodes} nodes at depth ${shown.depth}`;
+      if (outcome.stopped) words += ` (${outcome.stopped})`;
+      else if (shown !== outcome) words += ` (it finished depth ${outcome.depth} too; shown at depth ${shown.depth}, beside the other)`;
+      return words;
+    }
+
+    function show(sides, other) {
+      const titles = sides.map((_, i) => TITLES[i === 0 ? version : other]);
+      const names = sides.map((_, i) => `lab-${++serial}-${i === 0 ? version : other}`);
       window.LaMoScaRecords = window.LaMoScaRecords || {};
-      outcomes.forEach((outcome, i) => {
-        window.LaMoScaRecords[names[i]] = outcome.text;
+      sides.forEach((side, i) => {
+        window.LaMoScaRecords[names[i]] = side.shown.text;
       });
-      const report = (outcome) => JSON.parse(outcome.text.trimEnd().split("\n").pop());
-      const words = outcomes.map((outcome, i) => {
-        const summary = report(outcome);
-        const title = TITLES[i === 0 ? version : other];
-        return `${title}: ${summary.best || "no move"}, value ${summary.value}, ${summary.nodes} nodes` + (outcome.stopped ? ` (${outcome.stopped})` : "");
-      });
-      status.textContent = words.join("; ");
-      const stepper = make("div", { class: "lamosca-stepper", "data-record": names.join(" ") });
+      status.textContent = sides.map((side, i) => sentence(side, titles[i])).join("; ");
+      // Every text shown is a whole search (the module never hands back a
+      // depth the cap stopped); two are set side by side only at one depth.
+      const deepest = Math.max(...sides.map((side) => side.shown.depth));
+      const same = sides.every((side) => side.shown.depth === deepest);
+      const stepper = make("div", { class: "lamosca-stepper", "data-record": same ? names.join(" ") : names[0] });
       result.append(stepper);
       if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
-      result.append(whyBox(outcomes[0].text));
-      if (other) {
-        const summary = make("pre", { class: "lab-compare" });
-        result.append(make("p", {}, `compare ${TITLES[version]} ${TITLES[other]}:`), summary);
-        window.lamosca.compare(outcomes[0].text, outcomes[1].text).then(
-          (text) => {
-            summary.textContent = text;
-          },
-          (error) => {
-            summary.textContent = error.message;
-          }
-        );
+      result.append(whyBox(sides[0].shown.text));
+      if (!other) return;
+      const summary = make("pre", { class: "lab-compare" });
+      if (!same) {
+        // Only when the search again at the shallower depth did not finish
+        // it: said, and nothing concluded.
+        const partial = titles.filter((_, i) => sides[i].shown.depth < deepest);
+        summary.textContent = `No comparison: ${partial.join(" and ")} did not finish depth ${deepest} within the cap when searched again, and a search cut short says nothing against a whole one.`;
+        result.append(summary);
+        return;
       }
+      const depthNote = sides.some((side) => side.outcome.stopped)
+        ? `compare ${titles[0]} ${titles[1]}, both searched whole to depth ${sides[0].shown.depth}, the deepest both finished within the cap:`
+        : `compare ${titles[0]} ${titles[1]}:`;
+      result.append(make("p", {}, depthNote), summary);
+      window.lamosca.compare(sides[0].shown.text, sides[1].shown.text).then(
+        (text) => {
+          summary.textContent = text;
+        },
+        (error) => {
+          summary.textContent = error.message;
+        }
+      );
     }
+  }
+
+  // The report, the record's last line.
+  function report(outcome) {
+    return JSON.parse(outcome.text.slice(outcome.text.trimEnd().lastIndexOf("\n") + 1));
   }
 
   // "Why not this move?": a root move in, `search --why`'s answer out.

@@ -46,6 +46,12 @@
     const promotion = make("select", { name: "promotion" }, ...["q", "r", "b", "n"].map((p) => make("option", { value: p }, p.toUpperCase())));
     const fresh = make("button", { type: "button", name: "new" }, "New game");
     const board = make("div", { class: "play-board", role: "grid" });
+    // The board's coordinates, ranks at its left and files under it.
+    const ranksEdge = make("div", { class: "play-ranks", "aria-hidden": "true" });
+    const filesEdge = make("div", { class: "play-files", "aria-hidden": "true" });
+    const frame = make("div", { class: "play-frame" }, ranksEdge, board, filesEdge);
+    // A word on a click that is no legal move.
+    const word = make("p", { class: "play-word", "aria-live": "polite" });
     const status = make("p", { class: "play-status", role: "status" });
     const thinking = make("p", { class: "play-thinking" });
     const moves = make("p", { class: "play-moves" });
@@ -58,9 +64,9 @@
         make("label", { class: "lab-field" }, make("span", {}, "its node budget per move"), budget),
         make("label", { class: "lab-field" }, make("span", {}, "promote to"), promotion),
         fresh),
-      board, status, thinking, moves, pgn, copy);
+      frame, word, status, thinking, moves, pgn, copy);
 
-    let game = { moves: [], state: null, selected: null, busy: false };
+    let game = { moves: [], state: null, selected: null, busy: false, depth: 0 };
 
     const yourTurn = () => game.state && !game.state.over && game.state.turn === side.value;
 
@@ -71,12 +77,19 @@
       board.textContent = "";
       const ranks = side.value === "white" ? [8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8];
       const files = side.value === "white" ? FILES.split("") : FILES.split("").reverse();
+      ranksEdge.replaceChildren(...ranks.map((rank) => make("span", {}, String(rank))));
+      filesEdge.replaceChildren(...files.map((file) => make("span", {}, file)));
+      const last = game.moves.length ? game.moves[game.moves.length - 1] : "";
+      const lastSquares = new Set(last ? [last.slice(0, 2), last.slice(2, 4)] : []);
+      const king = game.state.turn === "white" ? "K" : "k";
+      const checked = game.state.check ? Object.keys(placed).find((name) => placed[name] === king) : null;
       for (const rank of ranks) {
         for (const file of files) {
           const name = file + rank;
-          const dark = (FILES.indexOf(file) + rank) % 2 === 1 ? "" : " dark";
-          const classes = "play-square" + dark + (name === game.selected ? " selected" : "") + (targets.has(name) ? " target" : "");
-          const square = make("button", { type: "button", class: classes, "data-square": name, "aria-label": name + (placed[name] ? " " + placed[name] : ""), disabled: !yourTurn() || !(from.has(name) || targets.has(name)) }, placed[name] ? GLYPHS[placed[name]] : "");
+          const dark = (FILES.indexOf(file) + rank) % 2 === 1 ? " dark" : ""; // a1 is dark
+          const marks = (name === game.selected ? " selected" : "") + (targets.has(name) ? " target" : "") + (lastSquares.has(name) ? " last" : "") + (name === checked ? " check" : "");
+          const label = name + (placed[name] ? " " + placed[name] : "") + (lastSquares.has(name) ? ", last move" : "") + (name === checked ? ", in check" : "");
+          const square = make("button", { type: "button", class: "play-square" + dark + marks, "data-square": name, "aria-label": label, "data-from": from.has(name) || null, disabled: !yourTurn() }, placed[name] ? GLYPHS[placed[name]] : "");
           square.addEventListener("click", () => click(name));
           board.append(square);
         }
@@ -108,23 +121,43 @@
       return window.lamosca
         .think({ version: versions.value, moves: game.moves, nodes: Number(budget.value) || 20000 })
         .then((thought) => {
-          thinking.textContent = `${title} played ${thought.best}: depth ${thought.depth}, value ${thought.value}, line ${thought.pv.join(" ")}, ${thought.nodes} nodes`;
+          thinking.textContent = `${title} played ${thought.best}: depth ${thought.depth}, value ${thought.value}, line ${thought.pv.join(" ")}, ${thought.nodes} nodes` + shallower(thought);
+          game.depth = thought.depth;
           game.moves.push(thought.best);
           game.busy = false;
           return update();
         });
     }
 
+    // Why the depth is less than the last move's: the budget is the same
+    // for every move, and this position's depths cost more nodes.
+    function shallower(thought) {
+      if (!game.depth || thought.depth >= game.depth) return "";
+      const stopped = thought.stopped ? `; its budget of ${Number(budget.value) || 20000} nodes ran out in depth ${thought.stopped}` : "";
+      return `. Depth ${thought.depth}, less than the ${game.depth} of its last move: each move gets the same node budget, and this position's depths take more nodes (more moves, more captures to follow)${stopped}, so it plays the move of the deepest depth it finished.`;
+    }
+
     function click(name) {
       if (!yourTurn() || game.busy) return;
-      const chosen = game.state.legal.filter((mv) => mv.uci.startsWith((game.selected || "") + name) && game.selected);
+      const starts = (square) => game.state.legal.some((mv) => mv.uci.startsWith(square));
+      const chosen = game.selected ? game.state.legal.filter((mv) => mv.uci.startsWith(game.selected + name)) : [];
       if (chosen.length) {
         const move = chosen.find((mv) => mv.uci.length === 4 || mv.uci[4] === promotion.value) || chosen[0];
+        word.textContent = "";
         game.moves.push(move.uci);
         update().catch(fail);
         return;
       }
-      game.selected = game.state.legal.some((mv) => mv.uci.startsWith(name)) ? name : null;
+      if (starts(name)) {
+        word.textContent = "";
+        game.selected = name === game.selected ? null : name;
+      } else if (game.selected) {
+        const to = game.state.legal.filter((mv) => mv.uci.startsWith(game.selected)).map((mv) => mv.uci.slice(2, 4));
+        word.textContent = `${game.selected}-${name} is not a legal move${game.state.check ? " (you are in check)" : ""}: from ${game.selected} you can go to ${[...new Set(to)].join(", ")}.`;
+        game.selected = null;
+      } else {
+        word.textContent = `No legal move of yours starts on ${name}${game.state.check ? ": you are in check" : ""}.`;
+      }
       draw();
     }
 
@@ -134,8 +167,9 @@
     }
 
     function newGame() {
-      game = { moves: [], state: null, selected: null, busy: false };
+      game = { moves: [], state: null, selected: null, busy: false, depth: 0 };
       thinking.textContent = "";
+      word.textContent = "";
       update().catch(fail);
     }
 

@@ -131,7 +131,10 @@
           value: null,
           best: null,
           children: [],
-          list: readMoveList(event.moves),
+          // The move list is read when the node is shown, not here: a big
+          // record has a list at every node, and most are never shown.
+          rawList: event.moves,
+          list: null,
           swaps: [],
           cut: -1,
           notes: [],
@@ -156,7 +159,10 @@
         const node = nodeOf(event.node);
         if (event.event === "swap") node.swaps.push(step);
         else if (event.event === "cut") node.cut = step;
-        else if (event.event === "moves") node.list = readMoveList(event.moves);
+        else if (event.event === "moves") {
+          node.rawList = event.moves;
+          node.list = null;
+        }
         else node.notes.push(step);
         widen(event.value);
         current = node.id;
@@ -181,12 +187,19 @@
 
   // 2. What the search knows at a step.
 
+  /** A node's move list, read from the record the first time it is asked for. */
+  function listOf(node) {
+    if (node.list === null) node.list = readMoveList(node.rawList);
+    return node.list;
+  }
+
   /** The node of `record` shown at `step`, its moves so far, and what the step did. */
   function viewAt(record, step, focusId) {
     const node = record.nodes.get(focusId === undefined ? record.focus[step] : focusId);
     const event = record.steps[step];
     const tried = node.children.filter((child) => child.enter <= step);
-    const order = new Map(node.list.map((entry) => [entry.move, entry.order]));
+    const moveList = listOf(node);
+    const order = new Map(moveList.map((entry) => [entry.move, entry.order]));
     const swapped = new Map();
     const swaps = [];
     for (const at of node.swaps) {
@@ -231,8 +244,8 @@
     const triedMoves = new Set(tried.map((child) => child.move));
     // Without the node's move list (a record may leave it out), the moves
     // known to wait are those pick brought forward and not tried yet.
-    const list = node.list.length
-      ? node.list.slice()
+    const list = moveList.length
+      ? moveList.slice()
       : swaps
           .filter((swap, i) => !swaps.slice(0, i).some((earlier) => earlier.in === swap.in))
           .map((swap) => ({ move: swap.in, order: swap.in_value }));
@@ -267,6 +280,13 @@
   }
 
   /** A value with its bound: `≥ 12`, `≤ 12`, or `12`. */
+  // The note on a move the other search never searched at this node: its
+  // search (whole, to the same depth) cut the move off, or never reached
+  // the node; the step can generate the move all the same.
+  function skipNote(other) {
+    return make("span", { class: "lms-mark", title: `${other.label}'s search, to the same depth, never searched this move here: a cut made it needless, or its search ends at this node (a horizon it does not look past)` }, `not searched by ${other.label}`);
+  }
+
   function showValue(value, bound) {
     if (value === null || value === undefined) return "";
     return bound === "lower" ? `≥ ${value}` : bound === "upper" ? `≤ ${value}` : String(value);
@@ -502,7 +522,7 @@
       if (row.searching) notes.push(make("span", { class: "lms-mark" }, "searching"));
       if (otherSkips(row.move)) {
         classes.push("lms-other-skips");
-        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+        notes.push(skipNote(other));
       }
       const childKind = row.child.kind && row.child.kind !== "main" ? ` (${row.child.kind})` : "";
       if (childKind && !row.research) notes.push(make("span", { class: "lms-mark" }, childKind.trim()));
@@ -526,7 +546,7 @@
       }
       if (otherSkips(entry.move)) {
         classes.push("lms-other-skips");
-        notes.push(make("span", { class: "lms-mark" }, `not in ${other.label}`));
+        notes.push(skipNote(other));
       } else {
         notes.push(view.cut ? "cut off" : view.done ? "" : "not tried yet");
       }
@@ -813,7 +833,7 @@
   }
 
   // The lab (lab.js) starts steppers on the records it searches.
-  if (!inNode) window.LaMoScaStepper = { start };
+  if (!inNode) window.LaMoScaStepper = { start, indexRecord };
   if (inNode) {
     module.exports = { RecordError, indexRecord, viewAt, follow, describe, showValue };
   } else if (document.readyState === "loading") {

@@ -68,6 +68,9 @@ pub struct Thought {
     pub pv: Vec<String>,
     /// The nodes of every depth.
     pub nodes: u64,
+    /// The depth the budget stopped, or left no nodes to start; `None`
+    /// when the step thought as deep as it ever does.
+    pub stopped: Option<u32>,
 }
 
 /// The game of `request` (its `fen` and `moves`), as the rules see it.
@@ -115,7 +118,7 @@ pub fn game(request: &Request) -> Result<GameState> {
 pub fn think<E: Engine>(request: &Request) -> Result<Thought> {
     let (mut engine, _) = request.engine::<E>()?;
     let mut position = request.position()?;
-    let budget = request.node_cap();
+    let budget = request.budget();
     let Some(&first) = position.legal_moves().first() else {
         anyhow::bail!("the game is over: there is no legal move");
     };
@@ -125,6 +128,7 @@ pub fn think<E: Engine>(request: &Request) -> Result<Thought> {
         depth: 0,
         pv: vec![first.to_string()],
         nodes: 0,
+        stopped: None,
     };
     // A step that deepens by itself (v0.11) is asked once; the others one
     // depth after another, keeping the last depth that finished.
@@ -148,6 +152,7 @@ pub fn think<E: Engine>(request: &Request) -> Result<Thought> {
             thought.pv = report.pv.iter().map(ToString::to_string).collect();
         }
         if !whole || thought.nodes >= budget {
+            thought.stopped = Some(if whole { depth + 1 } else { thought.depth + 1 });
             break;
         }
     }

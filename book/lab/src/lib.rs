@@ -25,5 +25,5 @@ pub mod run;
 mod wasm;
 
 pub use game::{game, GameState, Thought};
-pub use request::{Request, DEFAULT_NODE_CAP, DEFAULT_TRACE};
+pub use request::{Request, DEFAULT_NODE_CAP, DEFAULT_TRACE, MAX_NODE_CAP};
 pub use run::{compare, log, options, record, think, why, Outcome, VERSIONS};

@@ -32,6 +32,14 @@ pub const DEFAULT_TRACE: u32 = 2;
 /// the cap keeps the worst record near 150 MB, which a browser still holds.
 pub const DEFAULT_NODE_CAP: u64 = 200_000;
 
+/// The largest cap the page takes. The page keeps the record of the
+/// deepest finished depth whole, to step through it, beside the search
+/// under way: at about 700 bytes a node (v0.11's, the largest) a cap of
+/// 500,000 nodes is some 350 MB of record, near what a browser's tab holds
+/// (and a JavaScript string holds at most about 500 million characters).
+/// A larger cap is refused before anything is searched.
+pub const MAX_NODE_CAP: u64 = 500_000;
+
 /// The request as the page sends it, before it is checked.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "camelCase")]
@@ -148,8 +156,23 @@ impl Request {
         }
     }
 
-    /// The node cap.
-    pub fn node_cap(&self) -> u64 {
+    /// The node cap, 1 to [`MAX_NODE_CAP`], [`DEFAULT_NODE_CAP`] when not
+    /// given; a larger one is refused with the reason.
+    pub fn node_cap(&self) -> Result<u64> {
+        let cap = self.nodes.unwrap_or(DEFAULT_NODE_CAP).max(1);
+        if cap > MAX_NODE_CAP {
+            anyhow::bail!(
+                "a node cap of {cap} is more than the page can hold: it keeps a search's record whole \
+                 to step through it, up to 700 bytes a node, so it takes at most {MAX_NODE_CAP} nodes; \
+                 search deeper with the binary (`search --depth N --record FILE`)"
+            );
+        }
+        Ok(cap)
+    }
+
+    /// The node budget of a move in a game: the page keeps no record of
+    /// it, so any budget is held.
+    pub fn budget(&self) -> u64 {
         self.nodes.unwrap_or(DEFAULT_NODE_CAP).max(1)
     }
 

@@ -8,8 +8,12 @@
 //! the browser test checks them against the binaries.
 //!
 //! One thing the binary does not have: a node cap. The page has no
-//! `Ctrl-C`, so a search that would run for minutes is stopped at the cap,
-//! and [`Outcome::stopped`] says where.
+//! `Ctrl-C`, so a search that would run for minutes is stopped at the cap.
+//! A search the cap stopped is never shown as a whole one: the page then
+//! deepens, depth after depth from 1, each depth a search of its own under
+//! the cap, and shows the deepest that finished, byte for byte what
+//! `search --depth` writes at that depth; [`Outcome::stopped`] says which
+//! depth stopped, after how many nodes, and where.
 
 use std::io;
 
@@ -26,14 +30,21 @@ use lamosca_search::{Engine, OptionKind, Report, SearchControl};
 
 use crate::request::Request;
 
-/// What a search hands back to the page.
+/// What a search hands back to the page: always a finished search.
 #[derive(Debug, Serialize)]
 pub struct Outcome {
-    /// The record or the log, byte for byte as `search` writes it.
+    /// The record or the log of the deepest depth that finished, byte for
+    /// byte as `search --depth` writes it at that depth.
+    #[serde(skip)]
     pub text: String,
-    /// The nodes visited.
+    /// The nodes of that depth's search.
     pub nodes: u64,
-    /// When the node cap stopped the search: what it had done, and where.
+    /// The depth shown: the one asked for, or the deepest that finished
+    /// within the cap.
+    pub depth: u32,
+    /// When the cap stopped the depth asked for: which depth finished,
+    /// which stopped, after how many nodes and where. `None` when the
+    /// depth asked for finished.
     pub stopped: Option<String>,
 }
 
@@ -71,13 +82,19 @@ macro_rules! with_engine {
 /// The record of the search `request` asks for, as `search --record -`
 /// writes it.
 pub fn record(request: &Request) -> Result<Outcome> {
-    with_engine!(request.version.as_str(), E => record_with::<E>(request))
+    let (asked, cap) = (request.depth()?, request.node_cap()?);
+    with_engine!(request.version.as_str(), E => {
+        deepest(asked, cap, |depth, cap| record_at::<E>(request, depth, cap))
+    })
 }
 
 /// The text log of the search `request` asks for, with the statistics and
 /// bestmove lines, as `search` prints it.
 pub fn log(request: &Request) -> Result<Outcome> {
-    with_engine!(request.version.as_str(), E => log_with::<E>(request))
+    let (asked, cap) = (request.depth()?, request.node_cap()?);
+    with_engine!(request.version.as_str(), E => {
+        deepest(asked, cap, |depth, cap| log_at::<E>(request, depth, cap))
+    })
 }
 
 /// `compare A B` on two records held as text.
@@ -138,9 +155,64 @@ fn options_of<E: Engine>() -> Value {
     serde_json::json!({"name": E::NAME, "options": options.collect::<Vec<_>>()})
 }
 
-fn record_with<E: Engine>(request: &Request) -> Result<Outcome> {
+/// One search at one depth, as `search --depth D` does it: its record or
+/// log, its nodes, and where the cap stopped it, if it did.
+struct Attempt {
+    text: String,
+    nodes: u64,
+    /// `None` when the search finished; else the line it was searching.
+    stopped: Option<String>,
+}
+
+/// Deepens under the cap: the depth asked for first, and when the cap
+/// stops it, depth after depth from 1, keeping the deepest that finished.
+/// `search_at(depth, cap)` searches one depth from scratch, a fresh engine
+/// each time, so that each depth's text is the binary's at that depth.
+/// Depth 1 is searched whole whatever the cap, so a move is always found.
+fn deepest(
+    asked: u32,
+    cap: u64,
+    mut search_at: impl FnMut(u32, Option<u64>) -> Result<Attempt>,
+) -> Result<Outcome> {
+    let capped_at = |depth: u32| (depth > 1).then_some(cap);
+    let first = search_at(asked, capped_at(asked))?;
+    let Some(mut line) = first.stopped else {
+        return Ok(Outcome {
+            text: first.text,
+            nodes: first.nodes,
+            depth: asked,
+            stopped: None,
+        });
+    };
+    // The depth asked for did not finish: its text is dropped, never shown.
+    let (mut cut_depth, mut cut_nodes) = (asked, first.nodes);
+    let mut shown = search_at(1, None)?;
+    let mut finished = 1;
+    for depth in 2..asked {
+        let attempt = search_at(depth, Some(cap))?;
+        match attempt.stopped {
+            None => {
+                shown = attempt;
+                finished = depth;
+            }
+            Some(where_) => {
+                (cut_depth, cut_nodes, line) = (depth, attempt.nodes, where_);
+                break;
+            }
+        }
+    }
+    Ok(Outcome {
+        text: shown.text,
+        nodes: shown.nodes,
+        depth: finished,
+        stopped: Some(format!(
+            "depth {finished} finished, depth {cut_depth} stopped at the node cap of {cap} after {cut_nodes} nodes, {line}"
+        )),
+    })
+}
+
+fn record_at<E: Engine>(request: &Request, depth: u32, cap: Option<u64>) -> Result<Attempt> {
     let (mut engine, options) = request.engine::<E>()?;
-    let depth = request.depth()?;
     let trace = request.trace()?;
     let levels = request.record_levels()?;
     let words = request.words()?;
@@ -156,7 +228,6 @@ fn record_with<E: Engine>(request: &Request) -> Result<Outcome> {
     let mut line = Line::default();
 
     // Step 2. The search, under the node cap.
-    let cap = request.node_cap();
     let (report, stopped) = {
         let mut others = Both(&mut recorder, &mut line);
         let mut listener = Both(&mut log, &mut others);
@@ -166,18 +237,17 @@ fn record_with<E: Engine>(request: &Request) -> Result<Outcome> {
     let bytes = recorder
         .finish(&report)
         .context("cannot write the record")?;
-    Ok(Outcome {
+    Ok(Attempt {
         // The recorder writes JSON, which is UTF-8: no copy is needed.
         text: String::from_utf8(bytes)
             .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()),
         nodes: report.nodes,
-        stopped: stopped.then(|| line.stopped_here(&report, cap)),
+        stopped: stopped.then(|| line.where_stopped()),
     })
 }
 
-fn log_with<E: Engine>(request: &Request) -> Result<Outcome> {
+fn log_at<E: Engine>(request: &Request, depth: u32, cap: Option<u64>) -> Result<Attempt> {
     let (mut engine, _) = request.engine::<E>()?;
-    let depth = request.depth()?;
     let trace = request.trace()?;
     request.record_levels()?;
     let words = request.words()?;
@@ -187,7 +257,6 @@ fn log_with<E: Engine>(request: &Request) -> Result<Outcome> {
         .levels(trace)
         .with_paths(request.paths);
     let mut line = Line::default();
-    let cap = request.node_cap();
     let (report, stopped) = {
         let mut listener = Both(&mut log, &mut line);
         let mut tracer = Tracer::new(trace, &mut listener);
@@ -195,22 +264,26 @@ fn log_with<E: Engine>(request: &Request) -> Result<Outcome> {
     };
     let mut text = String::from_utf8_lossy(&log.into_inner()).into_owned();
     text.push_str(&report.closing_lines());
-    Ok(Outcome {
+    Ok(Attempt {
         text,
         nodes: report.nodes,
-        stopped: stopped.then(|| line.stopped_here(&report, cap)),
+        stopped: stopped.then(|| line.where_stopped()),
     })
 }
 
-/// Searches with a control that stops at `cap` nodes; and whether it did.
+/// Searches, under `cap` nodes when there is one; and whether the cap
+/// stopped it.
 fn capped<E: Engine>(
     engine: &mut E,
     position: &mut Position,
     depth: u32,
-    cap: u64,
+    cap: Option<u64>,
     tracer: &mut Tracer<'_>,
 ) -> (Report, bool) {
-    let control = SearchControl::unlimited().with_node_limit(cap);
+    let control = match cap {
+        Some(cap) => SearchControl::unlimited().with_node_limit(cap),
+        None => SearchControl::unlimited(),
+    };
     let report = engine.search(position, depth, &control, tracer);
     let stopped = report.interrupted || control.stopped();
     (report, stopped)
@@ -239,21 +312,17 @@ impl Listener for Line {
 }
 
 impl Line {
-    /// The page's sentence for a search the cap stopped.
-    fn stopped_here(&self, report: &Report, cap: u64) -> String {
+    /// Where a search the cap stopped was: the line it was searching.
+    fn where_stopped(&self) -> String {
         let moves: Vec<String> = self
             .open
             .iter()
             .filter_map(|&(_, mv)| mv.map(|mv| mv.to_string()))
             .collect();
-        let line = if moves.is_empty() {
+        if moves.is_empty() {
             "at the root".to_string()
         } else {
             format!("in the line {}", moves.join(" "))
-        };
-        format!(
-            "stopped by the node cap of {cap} after {} nodes, {line}; its move and value are those of the root moves it had finished",
-            report.nodes
-        )
+        }
     }
 }

@@ -1,6 +1,13 @@
 //! The module's face to JavaScript: each function takes and gives strings,
 //! the answer a JSON object, `{"ok": ...}` or `{"error": "error: ..."}`,
 //! the error in the words the binary prints on standard error.
+//!
+//! A search's answer is the JSON object on one line, then the record or
+//! the log as it is: `{"ok":{"nodes":...,"depth":...,"stopped":null}}\n`
+//! and the text. Escaped inside the JSON, a record of a hundred megabytes
+//! would be copied once more, grow by its quotes' backslashes and have to
+//! be parsed again by the worker; after the line it is handed over as the
+//! string it is.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -25,16 +32,31 @@ fn answer<T: Serialize>(result: anyhow::Result<T>) -> String {
         .unwrap_or_else(|error| format!(r#"{{"error":"error: {error}"}}"#))
 }
 
+/// A search's answer: the JSON line, then its text, unescaped.
+fn with_text(result: anyhow::Result<run::Outcome>) -> String {
+    match result {
+        Ok(mut outcome) => {
+            let text = std::mem::take(&mut outcome.text);
+            let mut head = answer(Ok(outcome));
+            head.reserve_exact(1 + text.len());
+            head.push('\n');
+            head.push_str(&text);
+            head
+        }
+        Err(error) => answer::<()>(Err(error)),
+    }
+}
+
 /// `search --record -`: the record of the search `request` (JSON) asks for.
 #[wasm_bindgen]
 pub fn search(request: &str) -> String {
-    answer(Request::from_json(request).and_then(|request| run::record(&request)))
+    with_text(Request::from_json(request).and_then(|request| run::record(&request)))
 }
 
 /// `search`: its log, statistics and bestmove lines.
 #[wasm_bindgen]
 pub fn log(request: &str) -> String {
-    answer(Request::from_json(request).and_then(|request| run::log(&request)))
+    with_text(Request::from_json(request).and_then(|request| run::log(&request)))
 }
 
 /// `compare A B` on two records' text.

@@ -60,14 +60,96 @@ fn the_log_ends_with_the_statistics_and_the_move() {
 }
 
 #[test]
-fn the_node_cap_stops_a_search_and_says_where() {
-    let outcome = log(&request(r#"{"version": "v07", "depth": 5, "nodes": 5000}"#)).unwrap();
-    let stopped = outcome.stopped.unwrap();
+fn a_capped_search_shows_the_deepest_depth_that_finished() {
+    let capped = log(&request(r#"{"version": "v07", "depth": 5, "nodes": 5000}"#)).unwrap();
+    // v0.07 needs 421 nodes at depth 2 and 9,323 at depth 3: depth 3 is
+    // the one the cap stops, and the log shown is depth 2's, whole.
+    assert_eq!(capped.depth, 2);
+    let whole = log(&request(r#"{"version": "v07", "depth": 2}"#)).unwrap();
+    assert_eq!(capped.text, whole.text);
+    assert_eq!(capped.nodes, 421);
+    let stopped = capped.stopped.unwrap();
     assert!(
-        stopped.starts_with("stopped by the node cap of 5000 after 8192 nodes, in the line "),
+        stopped.starts_with("depth 2 finished, depth 3 stopped at the node cap of 5000 after "),
         "{stopped}"
     );
-    assert_eq!(outcome.nodes, 8192);
+    assert!(stopped.contains(" nodes, "), "{stopped}");
+
+    // The record too is the one of depth 2 searched on its own.
+    let record_capped =
+        record(&request(r#"{"version": "v09", "depth": 6, "nodes": 3000}"#)).unwrap();
+    let finished = record_capped.depth;
+    assert!((1..6).contains(&finished), "{record_capped:?}");
+    let record_whole = record(&request(&format!(
+        r#"{{"version": "v09", "depth": {finished}}}"#
+    )))
+    .unwrap();
+    assert_eq!(record_capped.text, record_whole.text);
+    assert!(record_capped.text.starts_with(&format!(
+        r#"{{"event":"search","schema":1,"version":"LaMoSca v0.09","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":{finished},"#
+    )));
+    assert!(record_capped.stopped.unwrap().starts_with(&format!(
+        "depth {finished} finished, depth {} stopped at the node cap of 3000 after ",
+        finished + 1
+    )));
+}
+
+#[test]
+fn a_search_the_cap_does_not_reach_says_nothing_of_it() {
+    let outcome = record(&request(r#"{"version": "v11", "depth": 3}"#)).unwrap();
+    assert_eq!(outcome.stopped, None);
+    assert_eq!(outcome.depth, 3);
+}
+
+#[test]
+fn a_deep_search_under_a_small_cap_still_answers_with_a_move() {
+    for version in lamosca_lab::VERSIONS {
+        let outcome = log(&request(&format!(
+            r#"{{"version": "{version}", "depth": 20, "nodes": 2000, "trace": 0}}"#
+        )))
+        .unwrap();
+        let last = outcome.text.lines().last().unwrap();
+        assert!(
+            last.starts_with("bestmove ") && !last.starts_with("bestmove 0000"),
+            "{version}: {last}"
+        );
+        assert!(
+            outcome.depth >= 1 && outcome.depth < 20,
+            "{version}: {outcome:?}"
+        );
+        assert!(outcome.stopped.is_some(), "{version}: {outcome:?}");
+    }
+    // Depth 1 is searched whole whatever the cap; what is shown is a
+    // depth searched whole, and the depth asked for is said to have stopped.
+    let one = log(&request(
+        r#"{"version": "v09", "depth": 8, "nodes": 1, "trace": 0}"#,
+    ))
+    .unwrap();
+    let whole = log(&request(&format!(
+        r#"{{"version": "v09", "depth": {}, "trace": 0}}"#,
+        one.depth
+    )))
+    .unwrap();
+    assert_eq!(one.text, whole.text);
+    assert!(one.text.contains("bestmove ") && !one.text.contains("bestmove 0000"));
+    assert!(one.depth < 8 && one.stopped.is_some(), "{one:?}");
+}
+
+#[test]
+fn a_cap_the_page_cannot_hold_is_refused_before_searching() {
+    let words = error(record(&request(
+        r#"{"version": "v07", "depth": 20, "nodes": 2000000}"#,
+    )));
+    assert!(
+        words.starts_with("a node cap of 2000000 is more than the page can hold: "),
+        "{words}"
+    );
+    assert!(words.contains("at most 500000 nodes"), "{words}");
+    assert!(record(&request(&format!(
+        r#"{{"version": "v07", "depth": 1, "nodes": {}}}"#,
+        lamosca_lab::MAX_NODE_CAP
+    )))
+    .is_ok());
 }
 
 #[test]
@@ -251,6 +333,13 @@ fn each_step_thinks_within_its_node_budget() {
             "{version}: {thought:?}"
         );
         assert!(thought.depth >= 1, "{version}: {thought:?}");
+        // The budget stopped a depth deeper than the one whose move it plays.
+        assert!(
+            thought
+                .stopped
+                .is_some_and(|stopped| stopped == thought.depth + 1),
+            "{version}: {thought:?}"
+        );
         assert!(thought.nodes <= 3000 + 4096, "{version}: {thought:?}");
     }
     assert_eq!(

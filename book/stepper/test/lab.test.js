@@ -13,11 +13,12 @@ const engines = {
     this.calls.push(["search", request]);
     const { fen } = JSON.parse(request);
     if (fen === "bad") return JSON.stringify({ error: "error: bad --fen 'bad': the FEN has 1 field, not 4 to 6" });
-    return JSON.stringify({ ok: { text: '{"event":"search"}\n', nodes: 1, stopped: null } });
+    // A search's answer: the JSON line, then the record as it is.
+    return JSON.stringify({ ok: { nodes: 1, depth: 3, stopped: null } }) + '\n{"event":"search"}\n{"event":"report"}\n';
   },
   log(request) {
     this.calls.push(["log", request]);
-    return JSON.stringify({ ok: { text: "bestmove 0000 value 0 nodes 1\n", nodes: 1, stopped: null } });
+    return JSON.stringify({ ok: { nodes: 1, depth: 1, stopped: "depth 1 finished, depth 2 stopped" } }) + "\nbestmove 0000 value 0 nodes 1\n";
   },
   compare(a, b) {
     this.calls.push(["compare", a, b]);
@@ -32,18 +33,30 @@ const engines = {
 
 test("a request is passed to the module as JSON and its answer comes back with its id", () => {
   const answer = respond(engines, { id: 7, op: "search", args: { version: "v09", depth: 3 } });
-  assert.deepEqual(answer, { id: 7, ok: { text: '{"event":"search"}\n', nodes: 1, stopped: null } });
+  assert.equal(answer.id, 7);
+  assert.deepEqual(answer.ok, { text: '{"event":"search"}\n{"event":"report"}\n', nodes: 1, depth: 3, stopped: null });
   assert.deepEqual(engines.calls.at(-1), ["search", '{"version":"v09","depth":3}']);
-  assert.equal(respond(engines, { id: 8, op: "log", args: {} }).ok.text, "bestmove 0000 value 0 nodes 1\n");
+  const log = respond(engines, { id: 8, op: "log", args: {} }).ok;
+  assert.equal(log.text, "bestmove 0000 value 0 nodes 1\n");
+  assert.equal(log.stopped, "depth 1 finished, depth 2 stopped");
+});
+
+test("each answer says where the worker's time went", () => {
+  const { ms } = respond(engines, { id: 10, op: "search", args: {} });
+  assert.equal(typeof ms.module, "number");
+  assert.equal(typeof ms.read, "number");
+  assert.ok(ms.module >= 0 && ms.read >= 0);
 });
 
 test("compare takes the two records' text", () => {
-  assert.deepEqual(respond(engines, { id: 1, op: "compare", args: { a: "A", b: "B" } }), { id: 1, ok: "A against B" });
+  assert.equal(respond(engines, { id: 1, op: "compare", args: { a: "A", b: "B" } }).ok, "A against B");
 });
 
 test("the module's refusal comes back as the error, the worker stays", () => {
   const answer = respond(engines, { id: 2, op: "search", args: { fen: "bad" } });
-  assert.deepEqual(answer, { id: 2, error: "error: bad --fen 'bad': the FEN has 1 field, not 4 to 6" });
+  assert.equal(answer.error, "error: bad --fen 'bad': the FEN has 1 field, not 4 to 6");
+  assert.equal(answer.ok, undefined);
+  assert.equal(answer.broken, undefined);
 });
 
 test("an unknown request or a message that is no request is refused", () => {
@@ -57,5 +70,5 @@ test("a module that traps or answers no JSON is reported broken, to be started a
   assert.deepEqual(trapped, { id: 5, error: "error: the engine stopped: unreachable", broken: true });
   const garbled = respond(engines, { id: 6, op: "options", args: { version: "garbage" } });
   assert.equal(garbled.broken, true);
-  assert.deepEqual(respond(engines, { id: 9, op: "options", args: { version: "v11" } }), { id: 9, ok: { name: "v11", options: [] } });
+  assert.deepEqual(respond(engines, { id: 9, op: "options", args: { version: "v11" } }).ok, { name: "v11", options: [] });
 });

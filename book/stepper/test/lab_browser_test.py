@@ -21,10 +21,18 @@ a file. Then, for every step:
    and "Why not?" under it `search --why`'s answer.
 3. Bad input (a malformed FEN, an illegal move, a depth beyond 64, a switch's
    value out of range) gets the binary's error line, from the API and from
-   the form; a node cap stops a search and says where.
+   the form; a cap the page cannot hold is refused with the reason. A node
+   cap stops a depth and the page shows the deepest depth that finished,
+   the binary's at that depth, and says which depth stopped; depth 20 at
+   the default cap answers with a move. A capped step compared with one
+   the cap never stops is compared at the depth both finished, as
+   `compare` compares the binaries' records at that depth: no false
+   difference. The answers of "Why not?" and "Compare with" wrap at 1280
+   pixels.
 4. A whole game against v0.07 and one against v0.11 on the play page, the
    reader's moves random legal clicks, ends by the rules with every move
-   legal and the PGN's result.
+   legal and the PGN's result; the board shows its coordinates, the last
+   move and a king in check, and says why a click is no legal move.
 5. A chapter opened as a file, or in a browser without WebAssembly, keeps
    its steppers and says in one line that the live engines are off.
 
@@ -75,6 +83,8 @@ POSITIONS = [
 ]
 RANDOM_POSITIONS = 4
 SEED = 26
+# The largest node cap the page holds (lamosca_lab::MAX_NODE_CAP).
+MAX_NODES = 500000
 
 # Mistakes, each with what the page sends and what the binary is given.
 MISTAKES = [
@@ -181,8 +191,8 @@ def step_checks(checks, driver, server, native, version, positions):
     for index, (name, fen, moves) in enumerate(positions):
         given, depth = option_sets[index % len(option_sets)]
         words = "it" if index % 2 else "en"
-        # The binary has no node cap: the page's is set above any of these searches.
-        request = {"version": version, "depth": depth, "moves": moves, "options": given, "nodes": 10**9}
+        # The binary has no node cap: the page's largest is above any of these searches.
+        request = {"version": version, "depth": depth, "moves": moves, "options": given, "nodes": MAX_NODES}
         if fen:
             request["fen"] = fen
         args = ["search", *position_args(fen, moves), "--depth", str(depth), *switches(options, given)]
@@ -264,6 +274,87 @@ def compare_checks(checks, driver, server, native, workdir):
     checks.check("the form: no console error", not errors, errors)
 
 
+# A position of the test's own for problem 4 of issue 34: v0.07 at depth 4
+# needs some 600,000 nodes here, v0.09 a few thousand; under a cap of
+# 100,000 the page must compare them at depth 3, which both finish.
+CAPPED = {"moves": "d2d4 d7d5 c1f4 g8f6", "depth": 4, "nodes": 100000}
+
+
+def form_search(driver, lab, moves, depth, nodes, other):
+    """Fills "Your position" and searches; returns the compare's text."""
+    WebDriverWait(driver, 30).until(lambda d: lab.find_elements(By.CSS_SELECTOR, "[data-option]"))
+    for name, value in (("moves", moves), ("depth", str(depth)), ("nodes", str(nodes))):
+        box = lab.find_element(By.NAME, name)
+        box.clear()
+        box.send_keys(value)
+    Select(lab.find_element(By.NAME, "compare")).select_by_value(other)
+    lab.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    summary = WebDriverWait(driver, 120).until(
+        lambda d: (lambda found: found[0] if found and found[0].get_attribute("textContent") else None)(
+            lab.find_elements(By.CSS_SELECTOR, ".lab-compare")
+        )
+    )
+    return summary.get_attribute("textContent")
+
+
+def capped_compare_checks(checks, driver, server, native, workdir):
+    """A step the cap stops, compared with one it does not: both are set
+    side by side at the deepest depth both finished, and the compare is
+    `compare`'s on the binaries' records at that depth."""
+    open_chapter(driver, server.url + "v09-alphabeta.html")
+    lab = driver.find_element(By.CSS_SELECTOR, ".lamosca-lab")
+    text = form_search(driver, lab, CAPPED["moves"], CAPPED["depth"], CAPPED["nodes"], "v07")
+    paths = []
+    for version in ("v09", "v07"):
+        code, record, err = native.run(STEPS[version][1], "search", "--moves", *CAPPED["moves"].split(), "--depth", "3", "--record", "-")
+        path = Path(workdir) / f"capped-{version}.jsonl"
+        path.write_text(record)
+        paths.append(str(path))
+    code, expected, err = native.run("compare", *paths)
+    checks.check("a capped step beside an uncapped one is compared at the depth both finished, as `compare` does", code == 0 and text == expected, f"{text[:400]!r} {expected[:400]!r} {err}")
+    checks.check("... and shows no false difference: the root values agree", "The root values agree" in text, text[:300])
+    status_line = lab.find_element(By.CSS_SELECTOR, ".lab-status").text
+    checks.check(
+        "... and the status says which depth stopped and which is shown",
+        "v0.07: " in status_line and "(depth 3 finished, depth 4 stopped at the node cap of 100000 after " in status_line
+        and "it finished depth 4 too; shown at depth 3" in status_line,
+        status_line,
+    )
+    steppers = lab.find_elements(By.CSS_SELECTOR, ".lab-result .lms-panel")
+    checks.check("... and steps through both, side by side", len(steppers) == 2, len(steppers))
+    marks = [m.text for m in lab.find_elements(By.CSS_SELECTOR, ".lab-result .lms-mark") if "not in" in m.text]
+    checks.check("... and never says a move is 'not in' a step", not marks, marks)
+    errors = console_errors(driver)
+    checks.check("capped compare: no console error", not errors, errors)
+
+
+def wrap_checks(checks, server):
+    """At 1280 pixels, the long lines of "Why not?" and "Compare with" wrap
+    inside the page instead of running past its right edge."""
+    driver = open_browser(width=1280)
+    try:
+        open_chapter(driver, server.url + "v10-quiescence.html")
+        lab = driver.find_element(By.CSS_SELECTOR, ".lamosca-lab")
+        form_search(driver, lab, "e2e4 d7d5 e4d5", 3, 200000, "v09")
+        lab.find_element(By.NAME, "why").send_keys("c8g4")
+        lab.find_element(By.CSS_SELECTOR, ".lab-why-form button").click()
+        WebDriverWait(driver, 30).until(
+            lambda d: (lambda text: text and text != "...")(lab.find_element(By.CSS_SELECTOR, ".lab-why").get_attribute("textContent"))
+        )
+        for selector in (".lab-why", ".lab-compare", ".lab-status"):
+            element = lab.find_element(By.CSS_SELECTOR, selector)
+            overflow = driver.execute_script(
+                "const e = arguments[0], box = e.getBoundingClientRect(), page = e.closest('.content').getBoundingClientRect();"
+                "return [e.scrollWidth - e.clientWidth, box.right - page.right];",
+                element,
+            )
+            checks.check(f"at 1280 pixels, {selector} wraps within the page", overflow[0] <= 1 and overflow[1] <= 1, overflow)
+        errors = console_errors(driver)
+        checks.check("wrapping: no console error", not errors, errors)
+    finally:
+        driver.quit()
+
+
 def why_checks(checks, driver, server, native, version, positions):
     """`lamosca.why` on the page's record equals what `search --why MOVE`
     prints after the bestmove line, for the move chosen and another."""
@@ -271,7 +362,7 @@ def why_checks(checks, driver, server, native, version, positions):
     open_chapter(driver, server.url + page)
     for name, fen, moves in positions:
         given, depth = option_sets[0]
-        request = {"version": version, "depth": depth, "moves": moves, "nodes": 10**9}
+        request = {"version": version, "depth": depth, "moves": moves, "nodes": MAX_NODES}
         if fen:
             request["fen"] = fen
         status, record = call(driver, "search", request)
@@ -311,12 +402,44 @@ def mistake_checks(checks, driver, server, native):
     WebDriverWait(driver, 30).until(lambda d: lab.find_element(By.CSS_SELECTOR, ".lab-status").text.startswith("error"))
     shown = lab.find_element(By.CSS_SELECTOR, ".lab-status").text
     checks.check("the form shows a bad FEN's words", shown == err.strip(), shown)
+    lab.find_element(By.NAME, "fen").clear()
+    nodes = lab.find_element(By.NAME, "nodes")
+    nodes.clear()
+    nodes.send_keys("2000000")
+    lab.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(driver, 30).until(lambda d: "more than the page can hold" in lab.find_element(By.CSS_SELECTOR, ".lab-status").text)
+    shown = lab.find_element(By.CSS_SELECTOR, ".lab-status").text
+    checks.check("the form refuses a cap it cannot hold, in words", shown.startswith("error: a node cap of 2000000 is more than the page can hold"), shown)
+    nodes.clear()
+    nodes.send_keys("200000")
 
     status, outcome = call(driver, "run", "log", {"version": "v07", "depth": 5, "nodes": 5000})
+    _, whole, _ = native.run("lamosca-v07", "search", "--depth", "2")
     checks.check(
-        "the node cap stops a search and says where",
-        status == "ok" and outcome["stopped"].startswith("stopped by the node cap of 5000 after 8192 nodes, in the line "),
+        "a depth the cap stops is not shown: the deepest that finished is, the binary's",
+        status == "ok" and outcome["depth"] == 2 and outcome["text"] == whole,
         outcome,
+    )
+    checks.check(
+        "... and the page says which depth stopped, after how many nodes, and where",
+        status == "ok" and outcome["stopped"].startswith("depth 2 finished, depth 3 stopped at the node cap of 5000 after ")
+        and " nodes, in the line " in outcome["stopped"],
+        outcome,
+    )
+    status, outcome = call(driver, "run", "search", {"version": "v09", "depth": 20})
+    report = json.loads(outcome["text"].splitlines()[-1]) if status == "ok" else {}
+    checks.check(
+        "depth 20 at the default cap answers with a move, from a depth that finished",
+        status == "ok" and report.get("best") and outcome["depth"] >= 3
+        and outcome["stopped"].startswith(f"depth {outcome['depth']} finished, depth {outcome['depth'] + 1} stopped at the node cap of 200000 "),
+        {**outcome, "text": outcome.get("text", "")[-300:]} if status == "ok" else outcome,
+    )
+    status, words = call(driver, "search", {"version": "v07", "depth": 20, "nodes": 2000000})
+    checks.check(
+        "a cap the page cannot hold is refused, with the reason",
+        status == "error" and words.startswith("error: a node cap of 2000000 is more than the page can hold: ")
+        and "at most 500000 nodes" in words,
+        words,
     )
     status, outcome = call(driver, "run", "search", {"version": "v09", "depth": 2})
     checks.check("an uncapped search says nothing of the cap", status == "ok" and outcome["stopped"] is None, outcome)
@@ -362,6 +485,42 @@ def play_checks(checks, driver, server, native, version, rng):
     checks.check("... and its PGN ends with the result", status == "ok" and pgn.rstrip().endswith(state["result"]) and state["over"] == over, pgn[-200:])
     errors = console_errors(driver)
     checks.check(f"the play page against {version}: no console error", not errors, errors)
+
+
+def play_marks_checks(checks, driver, server, native):
+    """The play page's board: its coordinates, the last move marked, and a
+    word for a click that is no legal move."""
+    driver.get(server.url + "play.html")
+    play = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".lamosca-play"))
+    Select(play.find_element(By.NAME, "version")).select_by_value("v09")
+    budget = play.find_element(By.NAME, "nodes")
+    budget.clear()
+    budget.send_keys("2000")
+    play.find_element(By.NAME, "new").click()
+    WebDriverWait(driver, 60).until(lambda d: play.find_element(By.CSS_SELECTOR, ".play-status").text.startswith("Your move"))
+    ranks = play.find_element(By.CSS_SELECTOR, ".play-ranks").text.split()
+    files = play.find_element(By.CSS_SELECTOR, ".play-files").text.split()
+    checks.check("the play board shows its coordinates", ranks == list("87654321") and files == list("abcdefgh"), (ranks, files))
+    word = lambda: play.find_element(By.CSS_SELECTOR, ".play-word").text
+    play.find_element(By.CSS_SELECTOR, "[data-square='e5']").click()
+    checks.check("a click on a square no move starts from gets a word", word() == "No legal move of yours starts on e5.", word())
+    play.find_element(By.CSS_SELECTOR, "[data-square='e2']").click()
+    play.find_element(By.CSS_SELECTOR, "[data-square='e5']").click()
+    checks.check(
+        "an illegal destination gets a word, with the squares the piece can go to",
+        word() == "e2-e5 is not a legal move: from e2 you can go to e3, e4.",
+        word(),
+    )
+    checks.check("... and plays nothing", (play.get_attribute("data-moves") or "") == "", play.get_attribute("data-moves"))
+    play.find_element(By.CSS_SELECTOR, "[data-square='e2']").click()
+    play.find_element(By.CSS_SELECTOR, "[data-square='e4']").click()
+    WebDriverWait(driver, 60).until(lambda d: len((play.get_attribute("data-moves") or "").split()) == 2)
+    reply = play.get_attribute("data-moves").split()[1]
+    marked = sorted(e.get_attribute("data-square") for e in play.find_elements(By.CSS_SELECTOR, ".play-square.last"))
+    checks.check("the last move's two squares are marked", marked == sorted([reply[:2], reply[2:4]]), (reply, marked))
+    checks.check("... and the word is gone", word() == "", word())
+    errors = console_errors(driver)
+    checks.check("the play board's marks: no console error", not errors, errors)
 
 
 def file_checks(checks, driver, site):
@@ -419,7 +578,10 @@ def main():
             checks.run(f"{version}'s why not", why_checks, driver, server, native, version, positions[:4])
         with tempfile.TemporaryDirectory(prefix="lab-test-") as workdir:
             checks.run("compare", compare_checks, driver, server, native, workdir)
+            checks.run("a capped step compared", capped_compare_checks, driver, server, native, workdir)
+        checks.run("long lines wrap", wrap_checks, server)
         checks.run("bad input", mistake_checks, driver, server, native)
+        checks.run("the play board's marks", play_marks_checks, driver, server, native)
         for version in ("v07", "v11"):
             checks.run(f"a game against {version}", play_checks, driver, server, native, version, rng)
         checks.run("the page as a file", file_checks, driver, site)

@@ -4,10 +4,18 @@
 
 - the module's size, raw and gzipped;
 - the time from navigation to `lamosca.ready()` on a step chapter;
-- v0.09 to depth 5 and v0.11 to depth 7 from the start, in the page (the
-  promise of `lamosca.log` with `trace: 0`, so the message and the JSON
-  around the search are counted) against the native binary (its process,
-  start to exit, with `--trace 0`);
+- recorded searches, the page against `search --record -` of the native
+  binary (its process, start to exit, the record read from its pipe), in
+  the same run: v0.09 to depth 5 and v0.07 to depth 4 from the start, and
+  v0.10 to depth 4 in a middlegame. The page's time is `lamosca.run`'s
+  promise, then the stepper reading the record and drawing it: what a
+  reader waits for after "Search";
+- where the page's time goes, from the worker's and the page's clocks: the
+  module (the search, the record, and its text handed out to JavaScript),
+  the worker reading the module's answer, the message to the page, and
+  the stepper;
+- v0.09 to depth 5 and v0.11 to depth 7 from the start with no record (the
+  log with `trace: 0`), as before;
 - the main thread's longest task while the page searches (Chromium's
   `longtask` entries, which it reports from 50 ms up);
 - the worker's memory for a record of a million events: the module's
@@ -29,15 +37,22 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from browser_test import open_browser
+from lab_breakdown import MIDDLEGAME, breakdown
 from lab_browser_test import ROOT, Server, call, open_chapter
 
 RUNS = 5
-# About a million events: v0.07 to depth 5, capped.
-BIG_RECORD = {"version": "v07", "depth": 5, "nodes": 500000}
+# About a million events: v0.07 to depth 4 from the start, uncapped.
+BIG_RECORD = {"version": "v07", "depth": 4, "nodes": 500000}
 SEARCHES = [
     # (what, version, binary, depth)
     ("v0.09, depth 5 from the start", "v09", "lamosca-v09", 5),
     ("v0.11, depth 7 from the start", "v11", "lamosca-v11-lazy", 7),
+]
+RECORDED = [
+    # (what, version, binary, moves, depth)
+    ("v0.09, depth 5 from the start", "v09", "lamosca-v09", "", 5),
+    ("v0.07, depth 4 from the start", "v07", "lamosca-v07", "", 4),
+    ("v0.10, depth 4 in an Italian game's middlegame", "v10", "lamosca-v10-quiescence", MIDDLEGAME, 4),
 ]
 
 
@@ -48,12 +63,52 @@ def native_time(binary, depth):
     return elapsed, done.stdout.decode().strip().splitlines()[-1]
 
 
+def native_record_time(binary, moves, depth):
+    args = [str(binary), "search", "--depth", str(depth), "--record", "-"] + (["--moves", *moves.split()] if moves else [])
+    started = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, check=True)
+    elapsed = time.perf_counter() - started
+    return elapsed, done.stdout.decode()
+
+
+def page_record_time(driver, version, moves, depth):
+    """`lamosca.run("search")`, then the stepper reading and drawing the
+    record, as "Your position" does; with where the time went."""
+    return driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const [version, moves, depth] = [arguments[0], arguments[1], arguments[2]];
+        const started = performance.now();
+        lamosca.run("search", {version, moves, depth, nodes: 500000}).then((outcome) => {
+          const answered = performance.now();
+          const spent = lamosca.timing();
+          window.LaMoScaRecords = window.LaMoScaRecords || {};
+          window.LaMoScaRecords["measure"] = outcome.text;
+          const host = document.createElement("div");
+          host.className = "lamosca-stepper";
+          host.dataset.record = "measure";
+          document.querySelector(".lamosca-lab").append(host);
+          LaMoScaStepper.start(host);
+          const drawn = performance.now();
+          host.remove();
+          done({
+            total: drawn - started, answer: answered - started, module: spent.module, read: spent.read,
+            stepper: drawn - answered, text: outcome.text, depth: outcome.depth, stopped: outcome.stopped,
+          });
+        }, (e) => done({error: e.message}));
+        """,
+        version,
+        moves,
+        depth,
+    )
+
+
 def page_time(driver, version, depth):
     return driver.execute_async_script(
         """
         const done = arguments[arguments.length - 1];
         const started = performance.now();
-        lamosca.log({version: arguments[0], depth: arguments[1], trace: 0, nodes: 1e12})
+        lamosca.log({version: arguments[0], depth: arguments[1], trace: 0, nodes: 500000})
           .then((text) => done([performance.now() - started, text.trim().split("\\n").pop()]), (e) => done([null, e.message]));
         """,
         version,
@@ -80,7 +135,7 @@ def longest_task(driver, version, depth):
           for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
         });
         observer.observe({type: "longtask", buffered: false});
-        lamosca.log({version: arguments[0], depth: arguments[1], trace: 0, nodes: 1e12}).then(() => {
+        lamosca.log({version: arguments[0], depth: arguments[1], trace: 0, nodes: 500000}).then(() => {
           setTimeout(() => { observer.disconnect(); done(longest); }, 100);
         });
         """,
@@ -94,6 +149,10 @@ def main():
     parser.add_argument("--site", type=Path, default=ROOT / "book" / "html")
     parser.add_argument("--bin-dir", type=Path, default=ROOT / "target" / "release")
     parser.add_argument("--out", type=Path, default=ROOT / "book" / "chapters" / "measured" / "lab.md")
+    parser.add_argument(
+        "--before-pkg",
+        help="an older module's folder under --site (wasm-bindgen's output), whose parts are measured beside this one's",
+    )
     args = parser.parse_args()
     site = args.site.resolve()
     wasm = site / "lab" / "pkg" / "lamosca_lab_bg.wasm"
@@ -116,6 +175,24 @@ def main():
             page_ms = statistics.median(p[0] for p in page)
             native_ms = statistics.median(n[0] for n in native) * 1000
             rows.append((what, page[0][1], page_ms, native_ms))
+        recorded = []
+        for what, version, binary, moves, depth in RECORDED:
+            runs = []
+            for _ in range(RUNS):
+                native_s, native_record = native_record_time(args.bin_dir.resolve() / binary, moves, depth)
+                page = page_record_time(driver, version, moves, depth)
+                assert "error" not in page, page
+                assert page["text"] == native_record and page["stopped"] is None, (what, page["depth"], page["stopped"])
+                runs.append((native_s * 1000, page))
+            median = lambda key: statistics.median(p[key] for _, p in runs)
+            native_ms = statistics.median(n for n, _ in runs)
+            events = runs[0][1]["text"].count("\n")
+            size = len(runs[0][1]["text"])
+            recorded.append((what, events, size, native_ms, median("answer"), median("total"),
+                             median("module"), median("read"), median("answer") - median("module") - median("read"), median("stepper")))
+        parts = [("this module", breakdown(driver, "lab/pkg"))]
+        if args.before_pkg:
+            parts.insert(0, (f"the module in `{args.before_pkg}`", breakdown(driver, args.before_pkg)))
         longest = statistics.median(longest_task(driver, "v11", 7) for _ in range(RUNS))
         # A fresh page, hence a fresh worker, for the memory of one big record.
         open_chapter(driver, url)
@@ -133,8 +210,15 @@ def main():
     machine = f"{platform.machine()} {platform.system().lower()}, {len(os.sched_getaffinity(0))} hardware threads"
     lines = [
         "<!-- Measured by `python3 book/stepper/test/lab_measure.py --site book/html --bin-dir target/release`"
-        " after `book/lab/build.sh`, `mdbook build book` and `cargo build --release -p lamosca-v09 -p lamosca-v11-lazy`."
-        " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
+        " after `book/lab/build.sh`, `mdbook build book` and"
+        " `cargo build --release -p lamosca-v07 -p lamosca-v09 -p lamosca-v10-quiescence -p lamosca-v11-lazy`."
+        + (
+            f" With `--before-pkg {args.before_pkg}`: the older module, built by `wasm-bindgen` into that folder of the site"
+            " (`book/lab/build.sh`'s command with another `--out-dir`), measured beside this one."
+            if args.before_pkg
+            else ""
+        )
+        + " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
         " measure again to update it. -->",
         f"Measured on {machine}, headless Chromium {chromium}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC."
         f" Each time is the median of {RUNS} runs. The machine was shared: load average"
@@ -147,13 +231,44 @@ def main():
         f"| its JavaScript loader (`lamosca_lab.js`) | {sizes[2]:,} bytes |",
         f"| from navigation to `lamosca.ready()`, v0.09's chapter | {ready:.0f} ms |",
         f"| the main thread's longest task while v0.11 searches to depth 7 | {longest:.0f} ms |",
-        f"| a record of {events:,} events ({record_bytes:,} bytes, v0.07 to depth 5 capped at {BIG_RECORD['nodes']:,} nodes): the module's memory before and after | {before / 2**20:.0f} MB, {after / 2**20:.0f} MB |",
+        f"| a record of {events:,} events ({record_bytes:,} bytes, v0.07 to depth 4): the module's memory before and after | {before / 2**20:.0f} MB, {after / 2**20:.0f} MB |",
         "",
         "| search | answer | page | native | page / native |",
         "| :--- | :--- | ---: | ---: | ---: |",
     ]
     for what, answer, page_ms, native_ms in rows:
         lines.append(f"| {what} | `{answer}` | {page_ms:.0f} ms | {native_ms:.0f} ms | {page_ms / native_ms:.2f} |")
+    lines += [
+        "",
+        "Recorded searches, the page's record byte for byte the binary's, and what a reader waits for: the"
+        " record in the page (`lamosca.run`), then the stepper reading it and drawing its first step, against"
+        " `search --depth D --record -` with its record read from the pipe.",
+        "",
+        "| search | events | record | native | page, record | page / native | page, record and stepper | page / native |",
+        "| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for what, events, size, native_ms, answer_ms, total_ms, *_ in recorded:
+        lines.append(
+            f"| {what} | {events:,} | {size:,} bytes | {native_ms:.0f} ms | {answer_ms:.0f} ms | {answer_ms / native_ms:.2f}"
+            f" | {total_ms:.0f} ms | {total_ms / native_ms:.2f} |"
+        )
+    lines += [
+        "",
+        "Where the page's time goes, for the same searches, each part by the worker's and the page's clocks"
+        " (`lab_breakdown.py`, a bare worker around the module, medians): the module's call (the search, its"
+        " record, and the answer handed out of WebAssembly as a JavaScript string); the worker reading that"
+        " answer; the record's message to the page; and the stepper reading the record (`indexRecord`, one"
+        " `JSON.parse` a line and the index of its nodes).",
+        "",
+        "| module | search | module's call | worker reads the answer | message to the page | stepper reads the record |",
+        "| :--- | :--- | ---: | ---: | ---: | ---: |",
+    ]
+    for name, rows_of_parts in parts:
+        for what, _, median in rows_of_parts:
+            lines.append(
+                f"| {name} | {what} | {median['module']:.0f} ms | {median['read']:.0f} ms"
+                f" | {median['message']:.0f} ms | {median['stepper']:.0f} ms |"
+            )
     lines.append("")
     lines.append(
         "The page's time is the promise's, from the call to the answer (the message to the worker, the search,"
