@@ -393,7 +393,6 @@ fn divide_listing() -> Generated {
 
 /// The evaluation after 1.a3 Na6, piece by piece.
 fn evaluation_example() -> Result<Vec<Generated>> {
-    let start = Position::startpos();
     let mut after = Position::startpos();
     after
         .play_moves(&["a2a3", "b8a6"])
@@ -411,55 +410,9 @@ fn evaluation_example() -> Result<Vec<Generated>> {
             arrows: vec![],
         },
     );
-
-    let mut pieces = Table::new(&[
-        ("side", Align::Left),
-        ("piece", Align::Left),
-        ("on", Align::Left),
-        ("reads the table at", Align::Left),
-        ("bonus", Align::Right),
-    ]);
-    let mut material = [0i32; 2];
-    let mut bonuses = [0i32; 2];
-    for sq in Square::SCAN_ORDER {
-        let piece = after.piece_at(sq);
-        let Some(kind) = piece.kind() else { continue };
-        let color = piece.color();
-        let bonus = square_bonus(color, kind, sq);
-        material[color.index()] += piece_value(kind);
-        bonuses[color.index()] += bonus;
-        let moved = start.piece_at(sq) != piece;
-        if bonus != 0 || moved {
-            let read = match color {
-                Color::White => sq,
-                Color::Black => sq.flip(),
-            };
-            pieces.row([
-                color_name(color).to_string(),
-                kind_name(kind).to_string(),
-                sq.to_string(),
-                read.to_string(),
-                signed(bonus),
-            ]);
-        }
-    }
-    let mut totals = Table::new(&[
-        ("side", Align::Left),
-        ("material", Align::Right),
-        ("table bonuses", Align::Right),
-        ("total", Align::Right),
-    ]);
-    for color in [Color::White, Color::Black] {
-        let i = color.index();
-        totals.row([
-            color_name(color).to_string(),
-            thousands_signed(material[i] as i64),
-            signed(bonuses[i]),
-            thousands_signed((material[i] + bonuses[i]) as i64),
-        ]);
-    }
-    let white_total = material[0] + bonuses[0];
-    let black_total = material[1] + bonuses[1];
+    let breakdown = Breakdown::of(&after);
+    let white_total = breakdown.total(Color::White);
+    let black_total = breakdown.total(Color::Black);
     let score = evaluate(&after);
     ensure!(
         score == white_total - black_total,
@@ -471,8 +424,8 @@ fn evaluation_example() -> Result<Vec<Generated>> {
          White is to move, so {} returns White's total minus Black's: \
          {} - {} = **{score}**. One level up, Black's move b8a6 is worth the \
          negation, **{}**.\n",
-        pieces.render(),
-        totals.render(),
+        breakdown.pieces.render(),
+        breakdown.totals().render(),
         code("evaluate"),
         thousands(white_total as u64),
         thousands(black_total as u64),
@@ -484,97 +437,175 @@ fn evaluation_example() -> Result<Vec<Generated>> {
     ])
 }
 
+/// A position's evaluation, side by side: each side's material and table
+/// bonuses, and the pieces worth showing.
+struct Breakdown {
+    /// Every piece whose bonus is not zero or that is not on its square
+    /// of the start position.
+    pieces: Table,
+    /// Material, then bonuses, indexed by colour.
+    material: [i32; 2],
+    bonuses: [i32; 2],
+}
+
+impl Breakdown {
+    fn of(position: &Position) -> Breakdown {
+        let start = Position::startpos();
+        let mut breakdown = Breakdown {
+            pieces: Table::new(&[
+                ("side", Align::Left),
+                ("piece", Align::Left),
+                ("on", Align::Left),
+                ("reads the table at", Align::Left),
+                ("bonus", Align::Right),
+            ]),
+            material: [0; 2],
+            bonuses: [0; 2],
+        };
+        for sq in Square::SCAN_ORDER {
+            let piece = position.piece_at(sq);
+            let Some(kind) = piece.kind() else { continue };
+            let color = piece.color();
+            let bonus = square_bonus(color, kind, sq);
+            breakdown.material[color.index()] += piece_value(kind);
+            breakdown.bonuses[color.index()] += bonus;
+            let moved = start.piece_at(sq) != piece;
+            if bonus != 0 || moved {
+                let read = match color {
+                    Color::White => sq,
+                    Color::Black => sq.flip(),
+                };
+                breakdown.pieces.row([
+                    color_name(color).to_string(),
+                    kind_name(kind).to_string(),
+                    sq.to_string(),
+                    read.to_string(),
+                    signed(bonus),
+                ]);
+            }
+        }
+        breakdown
+    }
+
+    /// A side's material plus its bonuses.
+    fn total(&self, color: Color) -> i32 {
+        self.material[color.index()] + self.bonuses[color.index()]
+    }
+
+    /// Each side's material, bonuses and total.
+    fn totals(&self) -> Table {
+        let mut totals = Table::new(&[
+            ("side", Align::Left),
+            ("material", Align::Right),
+            ("table bonuses", Align::Right),
+            ("total", Align::Right),
+        ]);
+        for color in [Color::White, Color::Black] {
+            let i = color.index();
+            totals.row([
+                color_name(color).to_string(),
+                thousands_signed(self.material[i] as i64),
+                signed(self.bonuses[i]),
+                thousands_signed(self.total(color) as i64),
+            ]);
+        }
+        totals
+    }
+}
+
+/// FENs with one mistake each: the mistake, and the FEN that makes it.
+const FEN_MISTAKES: [(&str, &str); 21] = [
+    (
+        "three fields",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+    ),
+    (
+        "seven ranks",
+        "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "a 9",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "a short rank",
+        "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "no white king",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+    ),
+    (
+        "a pawn on rank 8",
+        "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
+    ),
+    (
+        "sixteen black pawns",
+        "rnbqkbnr/pppppppp/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "a seventeenth white piece",
+        "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    ),
+    (
+        "three queens beside eight pawns",
+        "QQQ1k3/8/8/8/8/8/PPPPPPPP/4K3 b - - 0 1",
+    ),
+    (
+        "two dark-squared bishops beside eight pawns",
+        "4k3/8/8/8/8/P7/1PPPPPPP/B1B1K3 w - - 0 1",
+    ),
+    (
+        "side `x`",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    ),
+    (
+        "a right twice",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+    ),
+    (
+        "a right without its rook",
+        "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "en passant on the wrong rank",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+    ),
+    (
+        "en passant with no pawn",
+        "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1",
+    ),
+    (
+        "en passant across a knight",
+        "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1",
+    ),
+    (
+        "the king not to move in check",
+        "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+    ),
+    (
+        "a check from before the double step",
+        "k7/8/8/8/4P3/8/8/4K2B b - e3 0 1",
+    ),
+    (
+        "three checking pieces",
+        "4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1",
+    ),
+    ("two checking knights", "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1"),
+    (
+        "a clock that is no number",
+        "4k3/8/8/8/8/8/4R3/4K3 w - - x 1",
+    ),
+];
+
 /// FENs with one mistake each, and what the reader says about them.
 fn fen_errors_table() -> Generated {
-    const CASES: [(&str, &str); 21] = [
-        (
-            "three fields",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
-        ),
-        (
-            "seven ranks",
-            "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        ),
-        (
-            "a 9",
-            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        ),
-        (
-            "a short rank",
-            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        ),
-        (
-            "no white king",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
-        ),
-        (
-            "a pawn on rank 8",
-            "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
-        ),
-        (
-            "sixteen black pawns",
-            "rnbqkbnr/pppppppp/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        ),
-        (
-            "a seventeenth white piece",
-            "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
-        ),
-        (
-            "three queens beside eight pawns",
-            "QQQ1k3/8/8/8/8/8/PPPPPPPP/4K3 b - - 0 1",
-        ),
-        (
-            "two dark-squared bishops beside eight pawns",
-            "4k3/8/8/8/8/P7/1PPPPPPP/B1B1K3 w - - 0 1",
-        ),
-        (
-            "side `x`",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-        ),
-        (
-            "a right twice",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
-        ),
-        (
-            "a right without its rook",
-            "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        ),
-        (
-            "en passant on the wrong rank",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
-        ),
-        (
-            "en passant with no pawn",
-            "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1",
-        ),
-        (
-            "en passant across a knight",
-            "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1",
-        ),
-        (
-            "the king not to move in check",
-            "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
-        ),
-        (
-            "a check from before the double step",
-            "k7/8/8/8/4P3/8/8/4K2B b - e3 0 1",
-        ),
-        (
-            "three checking pieces",
-            "4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1",
-        ),
-        ("two checking knights", "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1"),
-        (
-            "a clock that is no number",
-            "4k3/8/8/8/8/8/4R3/4K3 w - - x 1",
-        ),
-    ];
     let mut table = Table::new(&[
         ("mistake", Align::Left),
         ("FEN", Align::Left),
         ("what the reader says", Align::Left),
     ]);
-    for (mistake, fen) in CASES {
+    for (mistake, fen) in FEN_MISTAKES {
         let said = match Position::from_fen(fen) {
             Ok(_) => "(accepted)".to_string(),
             Err(error) => error.to_string(),

@@ -138,8 +138,16 @@ pub fn board(position: &Position, title: &str, marks: &Marks) -> String {
         out,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>"
     );
+    board_squares(&mut out, &marks.tinted);
+    board_coordinates(&mut out);
+    board_pieces(&mut out, position);
+    board_arrows(&mut out, &marks.arrows);
+    out.push_str("</svg>\n");
+    out
+}
 
-    // The squares, a1 dark.
+/// The squares, a1 dark, then the tinted ones and the board's frame.
+fn board_squares(out: &mut String, tinted: &[(Square, Tint)]) {
     for square in Square::SCAN_ORDER {
         let (x, y) = corner(square);
         let fill = if (square.file() + square.rank()) % 2 == 0 {
@@ -152,7 +160,7 @@ pub fn board(position: &Position, title: &str, marks: &Marks) -> String {
             "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
         );
     }
-    for &(square, tint) in &marks.tinted {
+    for &(square, tint) in tinted {
         let (x, y) = corner(square);
         let _ = writeln!(
             out,
@@ -168,8 +176,10 @@ pub fn board(position: &Position, title: &str, marks: &Marks) -> String {
         8 * SQUARE,
         8 * SQUARE
     );
+}
 
-    // The coordinates.
+/// The file letters below the board and the rank numbers to its left.
+fn board_coordinates(out: &mut String) {
     for i in 0..8u8 {
         let x = LEFT + i as i32 * SQUARE + SQUARE / 2;
         let y = TOP + 8 * SQUARE + 16;
@@ -188,8 +198,11 @@ pub fn board(position: &Position, title: &str, marks: &Marks) -> String {
             i + 1
         );
     }
+}
 
-    // The pieces.
+/// The pieces: a white one as the solid symbol filled white under the
+/// outlined one, a black one as the solid symbol filled black.
+fn board_pieces(out: &mut String, position: &Position) {
     let size = SQUARE * 4 / 5;
     for square in Square::SCAN_ORDER {
         let piece = position.piece_at(square);
@@ -211,9 +224,11 @@ pub fn board(position: &Position, title: &str, marks: &Marks) -> String {
             Color::Black => out.push_str(&text("#000", solid)),
         }
     }
+}
 
-    // The arrows, stopping short of the target's centre.
-    for &(from, to) in &marks.arrows {
+/// The arrows, stopping short of the target's centre.
+fn board_arrows(out: &mut String, arrows: &[(Square, Square)]) {
+    for &(from, to) in arrows {
         let (x1, y1) = centre(from);
         let (x2, y2) = centre(to);
         let (dx, dy) = ((x2 - x1) as f64, (y2 - y1) as f64);
@@ -231,8 +246,6 @@ pub fn board(position: &Position, title: &str, marks: &Marks) -> String {
             SQUARE / 6
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The width and height of one cell of the 0x88 picture.

@@ -181,78 +181,166 @@ fn point(angle: f64, radius: f64) -> (i32, i32) {
 
 /// The fan of `tree`, titled with the version's name.
 pub fn fan(tree: &Tree, version: &str) -> String {
-    let leaves = tree.leaves();
     let ring = RADIUS / f64::from(tree.deepest().saturating_sub(1).max(1));
-    // Edges grouped by (kind, colour): one path each.
-    let kinds = [NodeKind::Main, NodeKind::Reduced, NodeKind::Quiescence];
-    let mut paths = vec![vec![String::new(); SCALE.len()]; kinds.len()];
-    let mut cuts = String::new();
-    // Each node's slice: start angle and width; the root has the circle.
-    let mut slice = vec![(0.0f64, 0.0f64); tree.nodes.len()];
-    slice[0] = (0.0, 2.0 * PI);
-    for i in 0..tree.nodes.len() {
-        let node = &tree.nodes[i];
-        let (start, width) = slice[i];
-        let here = point(start + width / 2.0, f64::from(node.level - 1) * ring);
-        let mut at = start;
-        for &c in &node.children {
-            let share = width * f64::from(leaves[c]) / f64::from(leaves[i].max(1));
-            slice[c] = (at, share);
-            at += share;
-            let child = &tree.nodes[c];
-            let there = point(slice[c].0 + share / 2.0, f64::from(child.level - 1) * ring);
-            let Some(value) = child.value else { continue };
-            let kind = kinds.iter().position(|&k| k == child.kind).unwrap_or(0);
-            let _ = write!(
-                paths[kind][bucket(-value)],
-                "M{} {}L{} {}",
-                here.0,
-                here.1,
-                there.0,
-                there.1
-            );
-            if child.cut {
-                let _ = write!(cuts, "M{} {}h0", there.0, there.1);
+    let edges = Edges::of(tree, ring);
+    let mut body = horizon(tree, ring);
+    body.push_str(&edges.paths());
+    body.push_str(&legend(tree, version));
+    let height = SIZE + FOOT;
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{SIZE}\" height=\"{height}\" \
+         viewBox=\"0 0 {SIZE} {height}\" role=\"img\" aria-label=\"The whole search tree of \
+         {version}, drawn as a fan\">\n<title>The whole search tree of {version}</title>\n\
+         <rect width=\"{SIZE}\" height=\"{height}\" fill=\"#fff\"/>\n{body}</svg>\n"
+    )
+}
+
+/// The kinds of edge, each drawn in its own style, in the order of
+/// [`EDGE_STYLES`].
+const EDGE_KINDS: [NodeKind; 3] = [NodeKind::Main, NodeKind::Reduced, NodeKind::Quiescence];
+
+/// How each kind of edge is drawn: main solid, reduced dashed,
+/// quiescence thin and pale.
+const EDGE_STYLES: [&str; 3] = [
+    "stroke-width=\"1\"",
+    "stroke-width=\"1\" stroke-dasharray=\"3 2\"",
+    "stroke-width=\"0.6\" stroke-opacity=\"0.7\"",
+];
+
+/// Every edge of a fan, as path data grouped by (kind, colour), and the
+/// dots of the cut-offs.
+struct Edges {
+    /// `paths[kind][colour]`: one path's data for each pair.
+    paths: Vec<Vec<String>>,
+    cuts: String,
+}
+
+impl Edges {
+    /// Lays out `tree`: each node gets a slice of its parent's angle in
+    /// proportion to its leaves, and sits on the ring of its level.
+    fn of(tree: &Tree, ring: f64) -> Edges {
+        let leaves = tree.leaves();
+        let mut edges = Edges {
+            paths: vec![vec![String::new(); SCALE.len()]; EDGE_KINDS.len()],
+            cuts: String::new(),
+        };
+        // Each node's slice: start angle and width; the root has the circle.
+        let mut slice = vec![(0.0f64, 0.0f64); tree.nodes.len()];
+        slice[0] = (0.0, 2.0 * PI);
+        for (i, node) in tree.nodes.iter().enumerate() {
+            let (start, width) = slice[i];
+            let here = point(start + width / 2.0, f64::from(node.level - 1) * ring);
+            let mut at = start;
+            for &c in &node.children {
+                let share = width * f64::from(leaves[c]) / f64::from(leaves[i].max(1));
+                slice[c] = (at, share);
+                at += share;
+                let child = &tree.nodes[c];
+                let there = point(slice[c].0 + share / 2.0, f64::from(child.level - 1) * ring);
+                edges.add(child, here, there);
             }
+        }
+        edges
+    }
+
+    /// The edge from `here` to `child` at `there`, with its dot if the
+    /// child's move cut its node off; a child without a value is not drawn.
+    fn add(&mut self, child: &Node, here: (i32, i32), there: (i32, i32)) {
+        let Some(value) = child.value else { return };
+        let kind = EDGE_KINDS
+            .iter()
+            .position(|&k| k == child.kind)
+            .unwrap_or(0);
+        let _ = write!(
+            self.paths[kind][bucket(-value)],
+            "M{} {}L{} {}",
+            here.0,
+            here.1,
+            there.0,
+            there.1
+        );
+        if child.cut {
+            let _ = write!(self.cuts, "M{} {}h0", there.0, there.1);
         }
     }
 
-    let mut body = String::new();
-    // The horizon: where the main search's leaves lie.
-    let horizon = f64::from(tree.depth) * ring;
+    /// The `<path>` elements: one per kind and colour that has edges, then
+    /// the cut-offs' dots.
+    fn paths(&self) -> String {
+        let mut out = String::new();
+        for (kind, colours) in self.paths.iter().enumerate() {
+            for (colour, d) in colours.iter().enumerate() {
+                if !d.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "<path fill=\"none\" stroke=\"{}\" {} d=\"{d}\"/>",
+                        SCALE[colour], EDGE_STYLES[kind]
+                    );
+                }
+            }
+        }
+        if !self.cuts.is_empty() {
+            let _ = writeln!(
+                out,
+                "<path fill=\"none\" stroke=\"{INK}\" stroke-width=\"3\" stroke-linecap=\"round\" \
+                 d=\"{}\"/>",
+                self.cuts
+            );
+        }
+        out
+    }
+}
+
+/// The horizon, where the main search's leaves lie: a dashed circle, drawn
+/// only when quiescence reaches past it.
+fn horizon(tree: &Tree, ring: f64) -> String {
+    let mut out = String::new();
+    let radius = f64::from(tree.depth) * ring;
     if tree.deepest() > tree.depth + 1 {
         let _ = writeln!(
-            body,
-            "<circle cx=\"{c}\" cy=\"{c}\" r=\"{horizon:.0}\" fill=\"none\" stroke=\"#777\" \
+            out,
+            "<circle cx=\"{c}\" cy=\"{c}\" r=\"{radius:.0}\" fill=\"none\" stroke=\"#777\" \
              stroke-dasharray=\"4 4\"/>",
             c = SIZE / 2.0
         );
     }
-    let styles = [
-        "stroke-width=\"1\"",
-        "stroke-width=\"1\" stroke-dasharray=\"3 2\"",
-        "stroke-width=\"0.6\" stroke-opacity=\"0.7\"",
-    ];
-    for (kind, colours) in paths.iter().enumerate() {
-        for (colour, d) in colours.iter().enumerate() {
-            if !d.is_empty() {
-                let _ = writeln!(
-                    body,
-                    "<path fill=\"none\" stroke=\"{}\" {} d=\"{d}\"/>",
-                    SCALE[colour], styles[kind]
-                );
-            }
-        }
-    }
-    if !cuts.is_empty() {
+    out
+}
+
+/// The title, the counts of nodes and cut-offs, and the colour scale.
+fn legend(tree: &Tree, version: &str) -> String {
+    let mut out = String::new();
+    let y = SIZE + 8.0;
+    let _ = writeln!(
+        out,
+        "<text x=\"12\" y=\"{y}\" font-family=\"{FONT}\" font-size=\"15\" font-weight=\"bold\" \
+         fill=\"{INK}\">{version}</text>\n\
+         <text x=\"12\" y=\"{}\" font-family=\"{FONT}\" font-size=\"13\" fill=\"{INK}\">{}</text>",
+        y + 20.0,
+        counts(tree)
+    );
+    for (i, colour) in SCALE.iter().enumerate() {
         let _ = writeln!(
-            body,
-            "<path fill=\"none\" stroke=\"{INK}\" stroke-width=\"3\" stroke-linecap=\"round\" \
-             d=\"{cuts}\"/>"
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"10\" fill=\"{colour}\"/>",
+            12 + i * 14,
+            y + 32.0
         );
     }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"12\" fill=\"{INK}\">\
+         a move's value for its side, -{SATURATION} to +{SATURATION}; \
+         dots: cut-offs</text>",
+        12 + SCALE.len() * 14 + 6,
+        y + 41.0
+    );
+    out
+}
 
-    // The title and the legend.
+/// "N nodes (main, quiescence, reduced), C cut-offs", naming only the
+/// kinds the tree has.
+fn counts(tree: &Tree) -> String {
     let (main, quiescence, reduced) = tree.kinds();
     let mut counts = format!("{} nodes", tree.len());
     if quiescence > 0 {
@@ -265,37 +353,7 @@ pub fn fan(tree: &Tree, version: &str) -> String {
         let _ = write!(counts, " ({reduced} reduced)");
     }
     let _ = write!(counts, ", {} cut-offs", tree.cuts());
-    let y = SIZE + 8.0;
-    let _ = writeln!(
-        body,
-        "<text x=\"12\" y=\"{y}\" font-family=\"{FONT}\" font-size=\"15\" font-weight=\"bold\" \
-         fill=\"{INK}\">{version}</text>\n\
-         <text x=\"12\" y=\"{}\" font-family=\"{FONT}\" font-size=\"13\" fill=\"{INK}\">{counts}</text>",
-        y + 20.0
-    );
-    for (i, colour) in SCALE.iter().enumerate() {
-        let _ = writeln!(
-            body,
-            "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"10\" fill=\"{colour}\"/>",
-            12 + i * 14,
-            y + 32.0
-        );
-    }
-    let _ = writeln!(
-        body,
-        "<text x=\"{}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"12\" fill=\"{INK}\">\
-         a move's value for its side, -{SATURATION} to +{SATURATION}; \
-         dots: cut-offs</text>",
-        12 + SCALE.len() * 14 + 6,
-        y + 41.0
-    );
-    let height = SIZE + FOOT;
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{SIZE}\" height=\"{height}\" \
-         viewBox=\"0 0 {SIZE} {height}\" role=\"img\" aria-label=\"The whole search tree of \
-         {version}, drawn as a fan\">\n<title>The whole search tree of {version}</title>\n\
-         <rect width=\"{SIZE}\" height=\"{height}\" fill=\"#fff\"/>\n{body}</svg>\n"
-    )
+    counts
 }
 
 /// The position every version's fan searches: a pawn trade on the board,

@@ -418,8 +418,19 @@ impl Layout<'_> {
                 x
             }
         };
-        // The edges down to the children, each ending above the move's name.
-        for (cx, child) in &centres {
+        self.edges(x, y, depth, &centres);
+        if let Some(mv) = node.mv {
+            self.move_name(mv, node, x, y, on_chosen_line);
+        }
+        self.node_box(node, x, y);
+        x
+    }
+
+    /// The edges down to the children, each ending above the move's name:
+    /// grey and dashed where unsearched, red where the child cut its node
+    /// off, green on the chosen move.
+    fn edges(&mut self, x: i32, y: i32, depth: i32, centres: &[(i32, &Node)]) {
+        for (cx, child) in centres {
             let searched = child.value != Value::Unsearched;
             let chosen = depth == 0 && child.mv.is_some() && child.mv == self.chosen;
             let (stroke, width) = match (searched, child.cut, chosen) {
@@ -436,32 +447,37 @@ impl Layout<'_> {
             let _ = writeln!(
                 self.out,
                 "<line x1=\"{x}\" y1=\"{}\" x2=\"{cx}\" y2=\"{}\" stroke=\"{stroke}\" \
-                 stroke-width=\"{width}\"{dash}/>",
+             stroke-width=\"{width}\"{dash}/>",
                 y + BOX_H / 2,
                 y + LEVEL - BOX_H / 2 - 15
             );
         }
-        // The move that leads here.
-        if let Some(mv) = node.mv {
-            let fill = match (node.value, node.cut, on_chosen_line) {
-                (Value::Unsearched, _, _) => GREY,
-                (_, true, _) => CUT,
-                (_, _, true) => CHOSEN,
-                _ => INK,
-            };
-            let weight = if node.cut || on_chosen_line {
-                " font-weight=\"bold\""
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                self.out,
-                "<text x=\"{x}\" y=\"{}\" font-family=\"{MONO}\" font-size=\"12\" \
-                 text-anchor=\"middle\" fill=\"{fill}\"{weight}>{mv}</text>",
-                y - BOX_H / 2 - 4
-            );
-        }
-        // The node's box and value.
+    }
+
+    /// The name of the move that leads to `node`, above its box.
+    fn move_name(&mut self, mv: Move, node: &Node, x: i32, y: i32, on_chosen_line: bool) {
+        let fill = match (node.value, node.cut, on_chosen_line) {
+            (Value::Unsearched, _, _) => GREY,
+            (_, true, _) => CUT,
+            (_, _, true) => CHOSEN,
+            _ => INK,
+        };
+        let weight = if node.cut || on_chosen_line {
+            " font-weight=\"bold\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{x}\" y=\"{}\" font-family=\"{MONO}\" font-size=\"12\" \
+         text-anchor=\"middle\" fill=\"{fill}\"{weight}>{mv}</text>",
+            y - BOX_H / 2 - 4
+        );
+    }
+
+    /// The node's box and its value, and beside a leaf its window when the
+    /// picture shows windows.
+    fn node_box(&mut self, node: &Node, x: i32, y: i32) {
         let (stroke, fill, dash) = match node.value {
             Value::Unsearched => (GREY, "#fafafa", " stroke-dasharray=\"3 2\""),
             Value::Exact(_) => (INK, "#fff", ""),
@@ -470,7 +486,7 @@ impl Layout<'_> {
         let _ = writeln!(
             self.out,
             "<rect x=\"{}\" y=\"{}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"4\" \
-             fill=\"{fill}\" stroke=\"{stroke}\"{dash}/>",
+         fill=\"{fill}\" stroke=\"{stroke}\"{dash}/>",
             x - BOX_W / 2,
             y - BOX_H / 2
         );
@@ -479,7 +495,7 @@ impl Layout<'_> {
             let _ = writeln!(
                 self.out,
                 "<text x=\"{x}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"12\" \
-                 text-anchor=\"middle\" fill=\"{INK}\">{}</text>",
+             text-anchor=\"middle\" fill=\"{INK}\">{}</text>",
                 y + 4,
                 escape(&text)
             );
@@ -490,14 +506,13 @@ impl Layout<'_> {
             let _ = writeln!(
                 self.out,
                 "<text x=\"{}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"11\" \
-                 fill=\"#666\">({}, {})</text>",
+             fill=\"#666\">({}, {})</text>",
                 x + BOX_W / 2 + 4,
                 y + 4,
                 score(alpha),
                 score(beta)
             );
         }
-        x
     }
 }
 
@@ -719,6 +734,35 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
     );
     let picture = picture(&full, &pruned);
 
+    let cut_list = cut_list(&pruned);
+    let order_text = order_text(&full, &pruned);
+    let best = |recorded: &Recorded| recorded.best.map_or("none".to_string(), code);
+    let body = format!(
+        "![{alt}](generated/svg/v09-tree-position.svg)\n\n\
+         ![The full NegaMax tree of this position, {TREE_DEPTH} plies deep, above the tree \
+         alpha-beta searches, with the cut-off branches dashed](generated/svg/v09-tree.svg)\n\n\
+         NegaMax visits {} nodes and evaluates {} leaves; alpha-beta, ordering as v0.09 \
+         does, visits {} and evaluates {}. Both give the root the value {} and choose {}. \
+         The cut-offs, in the order they happen:\n\n{cut_list}\n{order_text}",
+        full.root.searched(),
+        full.root.leaves_searched(),
+        pruned.root.searched(),
+        pruned.root.leaves_searched(),
+        pruned.value,
+        best(&pruned),
+        alt = "The position of the tree: White's king on a1 behind its a- and b-pawns, \
+               Black's king shut in on h8",
+    );
+    Ok(vec![
+        Generated::new("svg/v09-tree-position.svg", board),
+        Generated::new("svg/v09-tree.svg", picture),
+        Generated::new("tables/v09-tree.md", format!("{GENERATED_NOTE}{body}")),
+    ])
+}
+
+/// One line per cut-off of `pruned`, in the order they happen: where it
+/// happens, its window, the move that reached beta and what it spared.
+fn cut_list(pruned: &Recorded) -> String {
     let mut cuts = Vec::new();
     cut_offs(&pruned.root, &mut Vec::new(), &mut cuts);
     let mut cut_list = String::new();
@@ -755,6 +799,12 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
             code(cutter),
         );
     }
+    cut_list
+}
+
+/// Where `pick` changed the order of a node's moves, the order generated
+/// and the order tried, each move with the value it was ordered by.
+fn order_text(full: &Recorded, pruned: &Recorded) -> String {
     let mut reordered = Vec::new();
     reorderings(&pruned.root, &full.root, &mut Vec::new(), &mut reordered);
     let mut order_list = String::new();
@@ -779,36 +829,14 @@ pub fn v09_tree() -> Result<Vec<Generated>> {
             tried.join(", ")
         );
     }
-    let order_text = if order_list.is_empty() {
+    if order_list.is_empty() {
         "`pick` leaves every node's moves in the order they were generated.\n".to_string()
     } else {
         format!(
             "Where `pick` changes the order, each move is shown with the value it was \
              ordered by (MVV/LVA plus history):\n\n{order_list}"
         )
-    };
-    let best = |recorded: &Recorded| recorded.best.map_or("none".to_string(), code);
-    let body = format!(
-        "![{alt}](generated/svg/v09-tree-position.svg)\n\n\
-         ![The full NegaMax tree of this position, {TREE_DEPTH} plies deep, above the tree \
-         alpha-beta searches, with the cut-off branches dashed](generated/svg/v09-tree.svg)\n\n\
-         NegaMax visits {} nodes and evaluates {} leaves; alpha-beta, ordering as v0.09 \
-         does, visits {} and evaluates {}. Both give the root the value {} and choose {}. \
-         The cut-offs, in the order they happen:\n\n{cut_list}\n{order_text}",
-        full.root.searched(),
-        full.root.leaves_searched(),
-        pruned.root.searched(),
-        pruned.root.leaves_searched(),
-        pruned.value,
-        best(&pruned),
-        alt = "The position of the tree: White's king on a1 behind its a- and b-pawns, \
-               Black's king shut in on h8",
-    );
-    Ok(vec![
-        Generated::new("svg/v09-tree-position.svg", board),
-        Generated::new("svg/v09-tree.svg", picture),
-        Generated::new("tables/v09-tree.md", format!("{GENERATED_NOTE}{body}")),
-    ])
+    }
 }
 
 #[cfg(test)]
