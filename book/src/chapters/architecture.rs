@@ -435,20 +435,34 @@ pub fn first_sentence(source: &str) -> Option<String> {
     Some(text)
 }
 
-/// `text` with each rustdoc link to an item, [`Engine`] (not followed by
-/// a target in brackets), written as the code it names.
+/// `text` with each rustdoc link to an item, [`Engine`] or
+/// [`probe`](Search::probe), written as the code it names; a link to a
+/// file or an address stays.
 fn without_item_links(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(open) = rest.find("[`") {
         let after = &rest[open + 1..];
-        match after.find("`]") {
-            Some(close) if !after[close + 2..].starts_with('(') => {
+        let Some(close) = after.find("`]") else {
+            break;
+        };
+        // `[`probe`](Search::probe)`: a link to an item by its path, which
+        // is no address on a page.
+        let target = after[close + 2..]
+            .strip_prefix('(')
+            .and_then(|t| t.split_once(')'));
+        match target {
+            None => {
                 out.push_str(&rest[..open]);
                 out.push_str(&after[..close + 1]);
                 rest = &after[close + 2..];
             }
-            _ => {
+            Some((target, tail)) if is_item_path(target) => {
+                out.push_str(&rest[..open]);
+                out.push_str(&after[..close + 1]);
+                rest = tail;
+            }
+            Some(_) => {
                 out.push_str(&rest[..open + 2]);
                 rest = &rest[open + 2..];
             }
@@ -456,6 +470,15 @@ fn without_item_links(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Whether a link's target names a Rust item (`Search::probe`, `Engine`)
+/// rather than a file, a page or an address.
+fn is_item_path(target: &str) -> bool {
+    !target.is_empty()
+        && target
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
 }
 
 /// The `.rs` files under `dir`, relative to it, sorted.
@@ -629,7 +652,12 @@ mod tests {
         assert_eq!(first_sentence("use std::fmt;\n"), None);
         assert_eq!(
             first_sentence("//! The [`Engine`] trait, [`run`](crate::run) too.\n").as_deref(),
-            Some("The `Engine` trait, [`run`](crate::run) too.")
+            Some("The `Engine` trait, `run` too.")
+        );
+        // A link to a page stays a link.
+        assert_eq!(
+            first_sentence("//! See [`board`](board.md) and [`x`](Search::probe).\n").as_deref(),
+            Some("See [`board`](board.md) and `x`.")
         );
     }
 }
