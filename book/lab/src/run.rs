@@ -151,7 +151,8 @@ fn record_with<E: Engine>(request: &Request) -> Result<Outcome> {
     let header = Header::of::<E>(&position, depth, options);
     let mut log = TextLog::new(words, io::sink())
         .levels(trace)
-        .with_paths(request.paths);
+        .with_paths(request.paths)
+        .with_layout(engine.layout(depth));
     let mut recorder = Recorder::new(Vec::new(), &header, levels)?;
     let mut line = Line::default();
 
@@ -185,7 +186,8 @@ fn log_with<E: Engine>(request: &Request) -> Result<Outcome> {
 
     let mut log = TextLog::new(words, Vec::new())
         .levels(trace)
-        .with_paths(request.paths);
+        .with_paths(request.paths)
+        .with_layout(engine.layout(depth));
     let mut line = Line::default();
     let cap = request.node_cap();
     let (report, stopped) = {

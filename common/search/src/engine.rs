@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use common::{Move, Position, NULL_MOVE};
 
-use crate::events::Tracer;
+use crate::events::{Layout, Tracer};
 
 /// A score beyond any the evaluation or a mate can give: the initial window.
 pub const INFINITY: i32 = 32_000;
@@ -562,6 +562,17 @@ pub trait Engine: Sized + Send + 'static {
 
     /// Forgets what was learnt in earlier searches (UCI `ucinewgame`).
     fn new_game(&mut self) {}
+
+    /// The layout of the text log of a search `depth` plies deep, for a
+    /// version whose log reads otherwise with the options set (v0.10's
+    /// original mode writes the original program's): whoever builds the
+    /// log builds it with this ([`TextLog::with_layout`]). `None`, the
+    /// default, leaves the log's own lines.
+    ///
+    /// [`TextLog::with_layout`]: crate::log::TextLog::with_layout
+    fn layout(&self, _depth: u32) -> Option<Box<dyn Layout>> {
+        None
+    }
 
     /// Searches `position` to `depth` plies, reporting its events to the
     /// `tracer`, until done or told to stop by `control`. The position must

@@ -165,7 +165,7 @@ pub(super) fn run_search<E: Engine>(
     // Step 1. The listeners: the text log, the record when asked for, and
     // diagnostics when RUST_LOG asks for them.
     let header = Header::of::<E>(&position, args.depth(), options);
-    let mut log = text_log(args, record_to_stdout);
+    let mut log = text_log(args, record_to_stdout).with_layout(engine.layout(args.depth()));
     let mut recorder = recorder(args, &header)?;
     // `--why` reads a whole record of its own, kept in memory.
     if let Some(mv) = &args.why {
