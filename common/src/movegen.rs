@@ -77,8 +77,12 @@ pub enum Wanted {
     /// Every move.
     All,
     /// Only the captures (en passant included) and promotions that
-    /// capture: what a quiescence search looks at.
+    /// capture: what LaMoSca v0.10's own quiescence looked at.
     Captures,
+    /// The captures, and the pushes that promote to a queen: what the
+    /// forum's quiescence looks at. A promotion wins as much as taking a
+    /// rook, so a search that stops at quiet moves must not stop at it.
+    Tactical,
 }
 
 // ANCHOR: move_stack
@@ -117,6 +121,12 @@ impl MoveStack {
     /// Generates only the legal captures of `position` as ply `ply`'s moves.
     pub fn generate_captures(&mut self, position: &Position, ply: usize) -> &mut [ScoredMove] {
         self.fill(position, ply, Wanted::Captures)
+    }
+
+    /// Generates the legal captures of `position` and its pushes that
+    /// promote to a queen, as ply `ply`'s moves ([`Wanted::Tactical`]).
+    pub fn generate_tactical(&mut self, position: &Position, ply: usize) -> &mut [ScoredMove] {
+        self.fill(position, ply, Wanted::Tactical)
     }
 
     /// The moves last generated for ply `ply`.
@@ -347,7 +357,7 @@ impl<'a> Generator<'a> {
                 continue;
             };
             let target = self.board[to.index()];
-            if target.is(self.us) || (self.wanted == Wanted::Captures && target.is_empty()) {
+            if target.is(self.us) || (self.wanted != Wanted::All && target.is_empty()) {
                 continue;
             }
             if self.allowed(from, to) {
@@ -383,7 +393,7 @@ impl<'a> Generator<'a> {
                 continue;
             };
             let target = self.board[to.index()];
-            if target.is(self.us) || (self.wanted == Wanted::Captures && target.is_empty()) {
+            if target.is(self.us) || (self.wanted != Wanted::All && target.is_empty()) {
                 continue;
             }
             // The king must not hide behind itself from a slider.
@@ -460,6 +470,24 @@ impl<'a> Generator<'a> {
             return;
         };
         if !self.board[one.index()].is_empty() {
+            return;
+        }
+        if self.wanted == Wanted::Tactical {
+            // Of the quiet moves, only the push that makes a queen.
+            if one.rank() == last_rank && self.allowed(from, one) {
+                let queening = Move {
+                    from,
+                    to: one,
+                    piece,
+                    captured: Piece::EMPTY,
+                    promotion: Piece::new(self.us, PieceKind::Queen),
+                    kind: MoveKind::Normal,
+                };
+                self.out.push(ScoredMove {
+                    mv: queening,
+                    score: 0,
+                });
+            }
             return;
         }
         if self.allowed(from, one) {

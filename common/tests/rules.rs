@@ -63,6 +63,30 @@ fn promotions_are_generated_queen_first_then_rook_bishop_knight() {
 }
 
 #[test]
+fn the_tactical_moves_are_the_captures_and_the_queen_promotions() {
+    // 1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1: the captures of the rook on b8 in
+    // all four promotions, then the push to a8 as a queen only.
+    let pawn = position("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let mut stack = common::MoveStack::new();
+    let tactical: Vec<String> = stack
+        .generate_tactical(&pawn, 0)
+        .iter()
+        .map(|scored| scored.mv.to_string())
+        .collect();
+    assert_eq!(tactical, ["a7b8q", "a7b8r", "a7b8b", "a7b8n", "a7a8q"]);
+    let captures = stack.generate_captures(&pawn, 0).len();
+    assert_eq!(captures, 4);
+    // A blocked pawn, and a pinned one, make no queen.
+    for fen in [
+        "n3k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "2b4k/1P6/K7/8/8/8/8/8 w - - 0 1",
+    ] {
+        let moves = stack.generate_tactical(&position(fen), 0);
+        assert!(moves.iter().all(|scored| scored.mv.is_capture()), "{fen}");
+    }
+}
+
+#[test]
 fn black_promotes_to_black_pieces() {
     // 4k3/8/8/8/8/8/p7/4K3 b - - 0 1
     let mut position = position("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");

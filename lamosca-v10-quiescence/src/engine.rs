@@ -2,7 +2,7 @@
 //! and the figures it reports.
 
 use common::{MoveStack, Position, ScoredMove};
-use lamosca_search::events::Tracer;
+use lamosca_search::events::{Layout, Tracer};
 use lamosca_search::{
     Engine, EngineOption, OptionKind, Report, SearchControl, Statistic, INFINITY,
 };
@@ -97,6 +97,13 @@ impl Engine for QuiescenceSearch {
         QuiescenceSearch::default()
     }
 
+    /// LaMoSca's own search (`--quiescence lamosca`) writes the original
+    /// program's log in Italian.
+    fn layout(&self, depth: u32) -> Option<Box<dyn Layout>> {
+        let original = self.quiescence.settings.mode == QuiescenceMode::Lamosca;
+        original.then(|| Box::new(OriginalLog::new(depth)) as Box<dyn Layout>)
+    }
+
     // ANCHOR: entry
     fn search(
         &mut self,
@@ -108,7 +115,6 @@ impl Engine for QuiescenceSearch {
         // History starts empty, as in v0.09.
         self.order.clear();
         if self.quiescence.settings.mode == QuiescenceMode::Lamosca {
-            tracer.use_layout(Box::new(OriginalLog::new(depth)));
             return self.original(position, depth, control, tracer);
         }
         self.quiescence.reset_counts();

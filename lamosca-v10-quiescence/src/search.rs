@@ -44,9 +44,15 @@ impl Search<'_, '_> {
         // goes on with captures until the position is quiet. It counts its
         // own nodes, the horizon node included.
         if depth == 0 {
-            let horizon =
-                self.quiescence
-                    .horizon(position, alpha, beta, level, self.control, self.tracer);
+            let counted = self.counts.nodes;
+            let horizon = self.quiescence.horizon(
+                position,
+                window,
+                level,
+                counted,
+                self.control,
+                self.tracer,
+            );
             let Some(value) = horizon else {
                 self.stopped = true;
                 return (0, None);
@@ -56,8 +62,12 @@ impl Search<'_, '_> {
         self.counts.nodes += 1;
         self.tracer
             .node(level, NodeKind::Main, position, Some(window));
-        // Stop when told to; the caller discards what follows.
-        if self.control.poll(self.counts.nodes) {
+        // Stop when told to; the caller discards what follows. The control
+        // counts the quiescence's nodes with the main search's.
+        if self
+            .control
+            .poll(self.counts.nodes + self.quiescence.counts.nodes)
+        {
             self.stopped = true;
             return (0, None);
         }

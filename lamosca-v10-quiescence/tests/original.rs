@@ -3,7 +3,7 @@
 //! log layout.
 
 use common::{Position, START_FEN};
-use lamosca_search::log::{capture, Words};
+use lamosca_search::log::{capture_in, Words};
 use lamosca_search::{Engine, Figure, OptionValue, Report, SearchControl, MATE_BOUND};
 use lamosca_v10_quiescence::QuiescenceSearch;
 
@@ -30,7 +30,7 @@ fn traced(original: bool, fen: &str, depth: u32, shown: u32, words: Words) -> (S
     let mut position = Position::from_fen(fen).expect("valid FEN");
     let mut engine = engine(original);
     let control = SearchControl::unlimited();
-    capture(words, shown, |tracer| {
+    capture_in(words, engine.layout(depth), shown, |tracer| {
         engine.search(&mut position, depth, &control, tracer)
     })
 }

@@ -212,7 +212,7 @@ impl LazySearch {
     pub(crate) fn begin<'a, 't>(
         &'a mut self,
         position: &Position,
-        control: &'a SearchControl,
+        control: &SearchControl,
         tracer: &'a mut Tracer<'t>,
     ) -> Search<'a, 't> {
         let scoring = Scoring::for_position(self.switches.evaluation, position);
@@ -230,7 +230,8 @@ impl LazySearch {
             table: &mut self.table,
             switches: self.switches,
             scoring,
-            control,
+            control: control.clone().without_node_limit(),
+            budget: control.node_limit(),
             tracer,
             counts: Counts::default(),
             stopped: false,

@@ -3,10 +3,12 @@
 //! that it answers in time, finds a mate, scores a repetition as a draw and
 //! never cuts lazily at the root.
 
+use std::time::Instant;
+
 use common::{evaluate, Position, START_FEN};
 use lamosca_search::events::Tracer;
 use lamosca_search::log::{capture, Words};
-use lamosca_search::{statistic, Engine, Figure, OptionValue, Report, SearchControl};
+use lamosca_search::{statistic, Engine, Figure, OptionValue, Report, SearchControl, CHECK_EVERY};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::scoring::{Evaluation, Scoring};
 use lamosca_v11_lazy::LazySearch;
@@ -159,22 +161,21 @@ fn searches_check_the_incremental_score_at_every_node() {
 }
 
 /// The driver hands v0.11 a deadline and a very large depth. With a
-/// deadline that passes at the twelfth look at the clock (some 50,000
-/// nodes, tens of milliseconds), the same on every run, it answers a legal
-/// move from a finished iteration, and stops at that look: the clock is
-/// never read again, every node returning at once.
+/// deadline already passed, it stops at its first look at the clock, which
+/// comes after 4,096 nodes (or a multiple, when a node that does not look
+/// fell on it), the same on every run: it answers a legal move from a
+/// finished iteration, and every node then returns at once.
 #[test]
 fn a_deadline_still_answers_a_legal_move_in_time() {
-    const CHECKS: u64 = 12;
     for fen in [START_FEN, KIWIPETE, MIDDLEGAME] {
-        let control = SearchControl::unlimited().with_deadline_after_checks(CHECKS);
+        let control = SearchControl::unlimited().with_deadline(Instant::now());
         let report = search(LazySearch::new(), fen, 64, &control);
         let position = Position::from_fen(fen).expect("valid FEN");
         let best = report.best.expect("a move");
         assert!(position.legal_moves().contains(&best), "{fen}: {best}");
         assert!(report.interrupted, "{fen}: depth 64 cannot finish");
         assert!(report.depth >= 2, "{fen}: {} plies", report.depth);
-        assert_eq!(control.checks(), CHECKS, "{fen}: stopped at the deadline");
+        assert_eq!(report.nodes % CHECK_EVERY, 0, "{fen}: stopped at a look");
     }
 }
 
@@ -222,7 +223,7 @@ fn mate_in_one_is_found() {
         );
         assert_eq!(report.value, lamosca_search::MATE - 1, "depth {depth}");
     }
-    let timed = SearchControl::unlimited().with_deadline_after_checks(12);
+    let timed = SearchControl::unlimited().with_deadline(Instant::now());
     let report = search(LazySearch::new(), fen, 64, &timed);
     assert_eq!(
         report.best.map(|mv| mv.to_string()).as_deref(),
@@ -311,8 +312,11 @@ fn mate_in_one_is_found_when_the_fifty_moves_run_out() {
 }
 
 /// A node budget counts every node the report counts, the quiescence's
-/// included: the search stops once they reach it, the overshoot being at
-/// most the quiescence search under way.
+/// included, and is asked at every node but two kinds: a draw, and a
+/// horizon node that stands pat on the score passed down, both leaves. So
+/// the search stops at the node past the budget, or a run of such leaves
+/// later, the children of one node at most. Only its first iteration,
+/// depth 2, which a budgeted search always finishes, may cost more.
 #[test]
 fn a_node_budget_counts_every_node() {
     for budget in [1_000, 10_000, 100_000] {
@@ -321,7 +325,7 @@ fn a_node_budget_counts_every_node() {
             let report = search(LazySearch::new(), fen, 64, &control);
             assert!(report.interrupted, "{fen}, {budget}");
             assert!(
-                report.nodes <= budget + budget / 10,
+                report.nodes <= budget + 100 || report.depth == 2,
                 "{fen}: {} nodes for a budget of {budget}",
                 report.nodes
             );

@@ -223,7 +223,8 @@ fn record_at<E: Engine>(request: &Request, depth: u32, cap: Option<u64>) -> Resu
     let header = Header::of::<E>(&position, depth, options);
     let mut log = TextLog::new(words, io::sink())
         .levels(trace)
-        .with_paths(request.paths);
+        .with_paths(request.paths)
+        .with_layout(engine.layout(depth));
     let mut recorder = Recorder::new(Vec::new(), &header, levels)?;
     let mut line = Line::default();
 
@@ -255,7 +256,8 @@ fn log_at<E: Engine>(request: &Request, depth: u32, cap: Option<u64>) -> Result<
 
     let mut log = TextLog::new(words, Vec::new())
         .levels(trace)
-        .with_paths(request.paths);
+        .with_paths(request.paths)
+        .with_layout(engine.layout(depth));
     let mut line = Line::default();
     let (report, stopped) = {
         let mut listener = Both(&mut log, &mut line);

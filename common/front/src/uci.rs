@@ -21,9 +21,9 @@
 //!
 //! The loop reads commands on the main thread. A `go` hands the engine and a
 //! copy of the position to a search thread, which deepens
-//! ([`lamosca_search::deepen`]), prints an `info` line per finished iteration, with
-//! the whole principal variation, and `info nodes ... nps ... time ...`
-//! about once a second, and then the `bestmove`. Meanwhile the loop goes on reading, so `isready` is answered
+//! ([`lamosca_search::deepen`]), prints an `info` line per finished
+//! iteration, with the whole principal variation, and then the
+//! `bestmove`. Meanwhile the loop goes on reading, so `isready` is answered
 //! at once and `stop` raises the flag the search polls. The engine comes
 //! back when the thread ends: the thread owns it while it thinks, so no lock
 //! is needed, and options cannot change under a running search.
@@ -53,8 +53,7 @@ use std::time::{Duration, Instant};
 
 use common::{Color, Position, NULL_MOVE};
 use lamosca_search::deepen::{
-    deepen_live, movetime_budget, nodes_per_second, Clock, Iteration, Limits, Progress, Score,
-    Trace, DEFAULT_DEPTH, MAX_DEPTH,
+    deepen, movetime_budget, Clock, Iteration, Limits, Score, Trace, DEFAULT_DEPTH, MAX_DEPTH,
 };
 use lamosca_search::engine::{Engine, EngineOption, OptionKind, OptionValue};
 
@@ -424,21 +423,15 @@ impl Thinking {
     /// The search thread: deepens, prints the move, and hands the engine
     /// back.
     fn think<E: Engine>(mut self, mut engine: E) -> E {
-        // Step 1. Deepen, with an `info` line per finished iteration and
-        // the nodes about once a second.
+        // Step 1. Deepen, with an `info` line per finished iteration.
         let out = &self.out;
-        let progress = Arc::new(Told {
-            out: out.clone(),
-            clock: Arc::clone(&self.clock),
-            stop: Arc::clone(&self.stop),
-        });
-        let report = deepen_live(
+        let report = deepen(
             &mut engine,
             &mut self.position,
             &self.limits,
             &self.stop,
             Trace::off(),
-            progress,
+            |iteration| tell(out, &self.clock, &self.stop, iteration),
         );
         if report.best.is_none() {
             // Mate or stalemate: say which before the null move.
@@ -466,30 +459,13 @@ impl Thinking {
 
 // ANCHOR: told
 /// What the GUI is told while the engine thinks: an `info` line per
-/// finished iteration and `info nodes ... nps ... time ...` about once a
-/// second. An iteration that finishes past the soft limit is the last: it
-/// raises the stop flag, so no new one begins.
-struct Told {
-    out: Output,
-    clock: Arc<SharedClock>,
-    stop: Arc<AtomicBool>,
-}
-
-impl Progress for Told {
-    fn iteration(&self, iteration: &Iteration) {
-        self.out.line(iteration);
-        let soft_limit = *lock(&self.clock.soft_limit);
-        if soft_limit.is_some_and(|soft_limit| Instant::now() >= soft_limit) {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    fn nodes(&self, nodes: u64, elapsed: Duration) {
-        self.out.line(format_args!(
-            "info nodes {nodes} nps {} time {}",
-            nodes_per_second(nodes, elapsed),
-            elapsed.as_millis()
-        ));
+/// finished iteration. An iteration that finishes past the soft limit is
+/// the last: it raises the stop flag, so no new one begins.
+fn tell(out: &Output, clock: &SharedClock, stop: &AtomicBool, iteration: &Iteration) {
+    out.line(iteration);
+    let soft_limit = *lock(&clock.soft_limit);
+    if soft_limit.is_some_and(|soft_limit| Instant::now() >= soft_limit) {
+        stop.store(true, Ordering::Relaxed);
     }
 }
 // ANCHOR_END: told

@@ -315,25 +315,6 @@ fn a_stop_before_the_first_iteration_invents_no_score() {
 }
 
 #[test]
-fn the_nodes_are_told_while_the_engine_thinks() {
-    let mut engine = Session::start();
-    engine.send("setoption name Stall value 2");
-    engine.send("go infinite");
-    let lines = engine.until("info nodes ", PROMPT);
-    // Depth 1 finished before depth 2 began to wait.
-    assert!(
-        lines[0].starts_with("info depth 1 seldepth 1 score cp "),
-        "{lines:?}"
-    );
-    let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
-    assert_eq!((words[1], words[3], words[5]), ("nodes", "nps", "time"));
-    let time: u64 = words[6].parse().unwrap();
-    assert!(time >= 1_000, "told before a second passed: {words:?}");
-    engine.send("stop");
-    assert_legal(&Position::startpos(), &engine.bestmove(PROMPT));
-}
-
-#[test]
 fn movetime_begins_the_next_depth_and_stops_it_at_the_deadline() {
     let mut engine = Session::start();
     // Depth 3 searches its moves, then thinks on until the deadline.

@@ -9,8 +9,12 @@
 //!   at the time, and no more is known;
 //! - the reply that refuted it (the cut below it), and the line that
 //!   follows, each node's cutting or best move in turn;
-//! - where that line ends, the step's own events that settled it: v0.10's
-//!   stand pat in quiescence, v0.11's lazy cut or selective stand pat.
+//! - where that line ends: the kind of its last node (main, quiescence,
+//!   reduced), its value, and the step's own events there, each once:
+//!   v0.10's stand pat in quiescence, v0.11's lazy cut or selective stand
+//!   pat.
+//!
+//! Every term it prints is in the book's glossary.
 //!
 //! `search --why MOVE` prints it after the move; the book's lab shows it in
 //! the page. The answer reads the record only, as the rest of this crate.
@@ -39,19 +43,17 @@ pub fn why(record: &Record, mv: &str) -> anyhow::Result<String> {
 
 /// Why the search did not choose `mv` at the root of `record`: a few lines
 /// of text, or `Ok(None)` when no root move is called `mv` (the caller says
-/// whether the move is illegal or simply was not searched).
+/// whether the move is illegal or simply was not searched). Each line is
+/// said once, in the words of the book's glossary.
 pub fn why_not(record: &Record, mv: &str) -> Result<Option<String>, RecordError> {
     // A deepening search has one root per depth; the last one decided.
-    let Some(&root) = record.roots().last() else {
-        return Ok(None);
-    };
-    let Some(root_info) = record.node(root) else {
+    let Some(root) = record.roots().last().and_then(|&root| record.node(root)) else {
         return Ok(None);
     };
     // A node searched again (a re-search, v0.11's internal deepening) has
     // its last visit last.
     let Some(child) = record
-        .children(root)
+        .children(root.id)
         .filter(|child| child.mv.is_some_and(|name| name.as_str() == mv))
         .last()
         .copied()
@@ -60,42 +62,47 @@ pub fn why_not(record: &Record, mv: &str) -> Result<Option<String>, RecordError>
     };
     let header = record.header();
     let summary = record.summary();
-    let mut text = String::new();
     let best = summary.best.as_deref().unwrap_or("none");
-    let _ = writeln!(
-        text,
-        "why not {mv}: {}, depth {}, best {best} with value {}",
+    let mut text = format!(
+        "why not {mv}: {}, depth {}, best {best} with value {}\n",
         header.version, header.depth, summary.value
     );
-
     // Step 1. Its value, or the bound it got.
-    let value = -child.value;
-    let root_alpha = -child.beta;
-    let chosen = root_info.best.is_some_and(|name| name.as_str() == mv);
-    if chosen {
-        let _ = writeln!(text, "{mv} is the move chosen: value {value}");
-    } else if child.cut.is_some() || child.value >= child.beta {
-        let _ = writeln!(
-            text,
-            "{mv} is worth at most {root_alpha}, the best value found before it: a reply reached beta at its node, which was cut (fail-hard: only the bound is known)"
-        );
-    } else if value == summary.value {
-        let _ = writeln!(
-            text,
-            "{mv} is worth {value}, as much as {best}, which was searched first and kept"
-        );
-    } else {
-        let _ = writeln!(
-            text,
-            "{mv} is worth {value}, less than {best}'s {}",
-            summary.value
-        );
-    }
-
+    let chosen = root.best.is_some_and(|name| name.as_str() == mv);
+    text += &worth(mv, &child, chosen, best, summary.value);
     // Step 2. The refutation and its line.
     let line = refutation(record, &child);
-    match child.cut {
-        Some(reply) => {
+    text += &refuted(&child, &line);
+    // Step 3. Where the line ends, and what the step did there.
+    text += &line_end(record, &line)?;
+    Ok(Some(text))
+}
+
+/// Step 1 of [`why_not`]: what `child`, the root move `mv`, is worth, or
+/// the bound it got, against the move chosen, `best`, worth `value`.
+fn worth(mv: &str, child: &NodeInfo, chosen: bool, best: &str, value: i32) -> String {
+    let own = -child.value;
+    let root_alpha = -child.beta;
+    if chosen {
+        format!("{mv} is the move chosen: value {own}\n")
+    } else if child.cut.is_some() || child.value >= child.beta {
+        format!(
+            "{mv} is worth at most {root_alpha}, the best value found before it: a reply \
+             reached beta at its node, a beta cut-off (fail-hard: only the bound is known)\n"
+        )
+    } else if own == value {
+        format!("{mv} is worth {own}, as much as {best}, which was searched first and kept\n")
+    } else {
+        format!("{mv} is worth {own}, less than {best}'s {value}\n")
+    }
+}
+
+/// Step 2 of [`why_not`]: the reply that refuted `child` (or its best
+/// reply), and the `line` that follows.
+fn refuted(child: &NodeInfo, line: &[NodeInfo]) -> String {
+    let mut text = String::new();
+    match (child.cut, child.best) {
+        (Some(reply), _) => {
             let reply_value = line.get(1).map_or(String::new(), |node| {
                 format!(
                     ", worth {} to the side replying, at least its beta {}",
@@ -104,40 +111,54 @@ pub fn why_not(record: &Record, mv: &str) -> Result<Option<String>, RecordError>
             });
             let _ = writeln!(text, "refuted by {reply}{reply_value}");
         }
-        None => {
-            if let Some(reply) = child.best {
-                let _ = writeln!(text, "best reply {reply}");
-            }
+        (None, Some(reply)) => {
+            let _ = writeln!(text, "best reply {reply}");
         }
+        (None, None) => {}
     }
     let moves: Vec<&str> = line
         .iter()
         .filter_map(|node| node.mv.as_ref().map(|name| name.as_str()))
         .collect();
     let _ = writeln!(text, "line: {}", moves.join(" "));
+    text
+}
 
-    // Step 3. What settled the line's last node: a stand pat, a lazy cut.
-    if let Some(last) = line.last() {
-        for (_, event) in record.node_events(last.id)? {
-            if let Event::Chapter(chapter) = event {
-                let fields: Vec<String> = chapter
-                    .fields
-                    .iter()
-                    .map(|(name, value)| format!("{name} {value}"))
-                    .collect();
-                let _ = writeln!(
-                    text,
-                    "settled by {} at the line's last node ({} node, value {}){}{}",
-                    chapter.kind,
-                    last.kind.name(),
-                    last.value,
-                    if fields.is_empty() { "" } else { ": " },
-                    fields.join(", ")
-                );
-            }
+/// Step 3 of [`why_not`]: the kind of the line's last node and its value,
+/// and the step's own events there (a stand pat, a lazy cut), each once.
+/// An event written just before a child's `node` line announces that
+/// child (v0.10's `horizon`) and is left to it.
+fn line_end(record: &Record, line: &[NodeInfo]) -> Result<String, RecordError> {
+    let Some(last) = line.last().filter(|_| line.len() > 1) else {
+        return Ok(String::new());
+    };
+    let starts: Vec<u64> = record.children(last.id).map(|child| child.start).collect();
+    let mut steps: Vec<String> = Vec::new();
+    for (offset, event) in record.node_events(last.id)? {
+        let Event::Chapter(chapter) = event else {
+            continue;
+        };
+        let next = record.line_at(offset)?.map(|(_, next)| next);
+        if next.is_some_and(|next| starts.contains(&next)) {
+            continue;
+        }
+        let value = chapter.fields.iter().find(|(name, _)| name == "value");
+        let mut step = chapter.kind.replace('_', " ");
+        if let Some((_, value)) = value {
+            let _ = write!(step, " {value}");
+        }
+        if !steps.contains(&step) {
+            steps.push(step);
         }
     }
-    Ok(Some(text))
+    let (kind, value) = (last.kind.name(), last.value);
+    let mut text =
+        format!("the line ends at a {kind} node, worth {value} to the side to move there");
+    if !steps.is_empty() {
+        let _ = write!(text, ", where: {}", steps.join(", "));
+    }
+    text.push('\n');
+    Ok(text)
 }
 
 /// From `node` down: at each node the move that cut it, or else its best

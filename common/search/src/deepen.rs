@@ -42,14 +42,14 @@
 //! ([`Tracer::iteration_done`]), which is when the soft limit is looked at.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use common::{Move, Position};
 
-use crate::engine::{no_moves_score, ClockWatch, Engine, Report, SearchControl, MATE, MATE_BOUND};
+use crate::engine::{no_moves_score, Engine, Report, SearchControl, MATE, MATE_BOUND};
 use crate::events::{Both, Event, Listener, Tracer};
 
 /// The deepest search the driver asks for (`--depth`, UCI `go depth`).
@@ -211,117 +211,14 @@ impl fmt::Display for Iteration {
     }
 }
 
-/// How often a GUI hears the node count while the engine thinks.
-pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
-
-/// What the driver tells whoever watches a search (a GUI, through UCI):
-/// every iteration as it finishes, and the nodes about once a second.
-pub trait Progress: Send + Sync {
-    /// An iteration finished at the root.
-    fn iteration(&self, iteration: &Iteration);
-
-    /// The search has visited `nodes` nodes in `elapsed`; called about
-    /// every [`PROGRESS_EVERY`].
-    fn nodes(&self, _nodes: u64, _elapsed: Duration) {}
-}
-
-/// Tells the [`Progress`] the nodes about once a second: the
-/// [`ClockWatch`] every depth's control carries.
-struct NodeProgress {
-    started: Instant,
-    progress: Arc<dyn Progress>,
-    /// The nodes of the depths finished before the one searching.
-    before: AtomicU64,
-    /// When the nodes were last told.
-    last_told: Mutex<Instant>,
-}
-
-impl ClockWatch for NodeProgress {
-    fn clock_read(&self, nodes: u64) {
-        let now = Instant::now();
-        let mut last = self
-            .last_told
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if now.duration_since(*last) >= PROGRESS_EVERY {
-            *last = now;
-            let nodes = self.before.load(Ordering::Relaxed) + nodes;
-            self.progress.nodes(nodes, self.started.elapsed());
-        }
-    }
-}
-
-/// Hands the [`Progress`] each iteration that a version which deepens by
-/// itself announces to its tracer.
-struct Iterations<'a> {
-    started: Instant,
-    progress: &'a dyn Progress,
-}
-
-impl Listener for Iterations<'_> {
-    fn hear(&mut self, event: &Event<'_>) {
-        if let Event::Iteration {
-            depth,
-            value,
-            seldepth,
-            nodes,
-            pv,
-        } = *event
-        {
-            self.progress.iteration(&Iteration {
-                depth,
-                seldepth,
-                value,
-                nodes,
-                elapsed: self.started.elapsed(),
-                pv: pv.to_vec(),
-            });
-        }
-    }
-}
-
-/// A [`Progress`] that keeps the iterations, for [`deepen`] to hand on
-/// once the search is over.
-#[derive(Default)]
-struct Kept(Mutex<Vec<Iteration>>);
-
-impl Progress for Kept {
-    fn iteration(&self, iteration: &Iteration) {
-        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.push(iteration.clone());
-    }
-}
-
-/// Searches `position` one depth after another until `limits` or the `stop`
-/// flag end it, as [`deepen_live`], then calls `on_depth` with every
-/// iteration that finished, in order. For a caller that prints once the
-/// search is over (the command line, the book's measures).
-pub fn deepen<E: Engine>(
-    engine: &mut E,
-    position: &mut Position,
-    limits: &Limits,
-    stop: &Arc<AtomicBool>,
-    trace: Trace<'_>,
-    mut on_depth: impl FnMut(&Iteration),
-) -> Report {
-    let kept = Arc::new(Kept::default());
-    let progress: Arc<dyn Progress> = kept.clone();
-    let report = deepen_live(engine, position, limits, stop, trace, progress);
-    let iterations = std::mem::take(&mut *kept.0.lock().unwrap_or_else(PoisonError::into_inner));
-    for iteration in &iterations {
-        on_depth(iteration);
-    }
-    report
-}
-
 /// Who hears the events of a deepening search, and down to which level:
 /// each depth's tracer hands `listener` the events of levels 1 to
 /// `levels`.
 pub struct Trace<'a> {
     /// The deepest level heard.
     pub levels: u32,
-    /// Who hears them.
-    pub listener: &'a mut dyn Listener,
+    /// Who hears them, if anyone.
+    pub listener: Option<&'a mut dyn Listener>,
 }
 
 impl Trace<'static> {
@@ -329,41 +226,49 @@ impl Trace<'static> {
     pub fn off() -> Trace<'static> {
         Trace {
             levels: 0,
-            // The listener that hears nothing, borrowed for ever: `()` has
-            // no size, so the box allocates nothing and leaking it costs
-            // nothing.
-            listener: Box::leak(Box::new(())),
+            listener: None,
         }
     }
 }
 
 // ANCHOR: deepen
 /// Searches `position` one depth after another until `limits` or the `stop`
-/// flag end it, telling `progress` of every iteration as it finishes and of
-/// the nodes about once a second, and returns the report of the deepest
-/// one. Its `nodes` count every depth, its `depth` is the last that
-/// finished, and `interrupted` says that `limits.depth` was not reached.
+/// flag end it, calling `on_iteration` with every iteration as it
+/// finishes, and returns the report of the deepest one. Its `nodes` count
+/// every depth, its `depth` is the last that finished, and `interrupted`
+/// says that `limits.depth` was not reached.
 ///
-/// A new depth is begun as long as neither the flag nor the deadline came
-/// (whoever watches may raise the flag when an iteration ends late: a soft
-/// limit), and stopped at the deadline (the hard limit). Its move replaces
-/// the last finished depth's once at least one of its root moves has been
-/// searched fully and scores at least as well.
+/// A new depth is begun as long as neither the flag, the deadline nor the
+/// node budget ended the search (whoever hears the iterations may raise
+/// the flag when one ends late: a soft limit), and stopped at the
+/// deadline (the hard limit) or where the budget runs out. Under a clock,
+/// a stopped depth's move replaces the last finished depth's once at least
+/// one of its root moves has been searched fully and scores at least as
+/// well. Under a node budget the move is always the deepest finished
+/// depth's, the one its last iteration told: depth 1 is searched whatever
+/// the budget, so there is always one.
 ///
 /// The report names a move whenever the position has one: depth 1 is
-/// always begun, and should even it not finish, the move is the one the
-/// engine had found so far, or else the first legal move. With no legal
-/// move it has none, and its value says mate or stalemate.
-pub fn deepen_live<E: Engine>(
+/// always begun, and should even it not finish (a `stop` came first), the
+/// move is the one the engine had found so far, or else the first legal
+/// move. With no legal move it has none, and its value says mate or
+/// stalemate.
+pub fn deepen<E: Engine>(
     engine: &mut E,
     position: &mut Position,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
     trace: Trace<'_>,
-    progress: Arc<dyn Progress>,
+    mut on_iteration: impl FnMut(&Iteration),
 ) -> Report {
+    let mut driver = Driver {
+        started: Instant::now(),
+        limits,
+        stop,
+        on_iteration: &mut on_iteration,
+    };
     let Some(deadline) = limits.deadline else {
-        return deepen_until(engine, position, limits, stop, trace, progress);
+        return driver.deepen(engine, position, trace);
     };
     // A watch raises the flag at the deadline: the search reads the flag at
     // every node but the clock only every few thousand, which on a busy
@@ -371,7 +276,7 @@ pub fn deepen_live<E: Engine>(
     let over = AtomicBool::new(false);
     thread::scope(|scope| {
         let watch = scope.spawn(|| watch(deadline, stop, &over));
-        let report = deepen_until(engine, position, limits, stop, trace, progress);
+        let report = driver.deepen(engine, position, trace);
         over.store(true, Ordering::Relaxed);
         watch.thread().unpark();
         report
@@ -391,132 +296,135 @@ fn watch(deadline: Instant, stop: &AtomicBool, over: &AtomicBool) {
     }
 }
 
-/// [`deepen_live`] without the watch: the control's deadline alone stops
-/// the search.
-fn deepen_until<E: Engine>(
-    engine: &mut E,
-    position: &mut Position,
-    limits: &Limits,
-    stop: &Arc<AtomicBool>,
-    trace: Trace<'_>,
-    progress: Arc<dyn Progress>,
-) -> Report {
-    let started = Instant::now();
-    let deepest = limits.depth.clamp(1, MAX_DEPTH);
-    let driver = Driver {
-        started,
-        limits,
-        stop,
-        clock: Arc::new(NodeProgress {
-            started,
-            progress: Arc::clone(&progress),
-            before: AtomicU64::new(0),
-            last_told: Mutex::new(started),
-        }),
-        progress,
-    };
-
-    // Step 1. A position without a legal move needs no search.
-    let legal = position.legal_moves();
-    let Some(&first_legal) = legal.first() else {
-        return Report {
-            best: None,
-            value: no_moves_score(position, 0),
-            nodes: 0,
-            depth: 0,
-            pv: Vec::new(),
-            interrupted: false,
-            statistics: Vec::new(),
-        };
-    };
-
-    // Step 2. A version with its own clock deepens by itself, and
-    // announces each iteration to its tracer.
-    let mut report = if E::MANAGES_TIME {
-        driver.by_itself(engine, position, deepest, trace)
-    } else {
-        // Step 3. One depth after another, keeping the last that finished.
-        driver.depth_after_depth(engine, position, deepest, trace)
-    };
-    fall_back(&mut report, first_legal);
-    report
-}
-
 /// What every depth of one deepening search shares.
 struct Driver<'a> {
     started: Instant,
     limits: &'a Limits,
     stop: &'a Arc<AtomicBool>,
-    clock: Arc<NodeProgress>,
-    progress: Arc<dyn Progress>,
+    on_iteration: &'a mut dyn FnMut(&Iteration),
 }
 
 impl Driver<'_> {
-    /// The control of a depth begun with `nodes_so_far` nodes spent: the
-    /// flag, the deadline, what is left of the node budget, and the clock's
-    /// watch.
-    fn control(&self, nodes_so_far: u64) -> SearchControl {
-        let mut control = SearchControl::unlimited()
-            .with_stop_flag(Arc::clone(self.stop))
-            .with_clock_watch(self.clock.clone());
+    /// The deepening, once the position is known to have a move.
+    fn deepen<E: Engine>(
+        &mut self,
+        engine: &mut E,
+        position: &mut Position,
+        trace: Trace<'_>,
+    ) -> Report {
+        let deepest = self.limits.depth.clamp(1, MAX_DEPTH);
+
+        // Step 1. A position without a legal move needs no search.
+        let legal = position.legal_moves();
+        let Some(&first_legal) = legal.first() else {
+            return Report {
+                best: None,
+                value: no_moves_score(position, 0),
+                nodes: 0,
+                depth: 0,
+                pv: Vec::new(),
+                interrupted: false,
+                statistics: Vec::new(),
+            };
+        };
+
+        // Step 2. A version with its own clock deepens by itself, and
+        // announces each iteration to its tracer.
+        let mut report = if E::MANAGES_TIME {
+            self.by_itself(engine, position, deepest, trace)
+        } else {
+            // Step 3. One depth after another, keeping the last that finished.
+            self.depth_after_depth(engine, position, deepest, trace)
+        };
+        fall_back(&mut report, first_legal);
+        report
+    }
+
+    /// The control of a depth begun with `spent` nodes spent: the flag,
+    /// the deadline and what is left of the node budget. Depth 1 has no
+    /// budget (`budgeted` false): its move is the least answer.
+    fn control(&self, spent: u64, budgeted: bool) -> SearchControl {
+        let mut control = SearchControl::unlimited().with_stop_flag(Arc::clone(self.stop));
         if let Some(deadline) = self.limits.deadline {
             control = control.with_deadline(deadline);
         }
-        if let Some(budget) = self.limits.nodes {
-            control = control.with_node_limit(budget.saturating_sub(nodes_so_far));
+        if let Some(budget) = self.limits.nodes.filter(|_| budgeted) {
+            control = control.with_node_limit(budget.saturating_sub(spent));
         }
         control
     }
 
-    /// One call of a version that deepens by itself, its iterations handed
-    /// to the progress as it announces them.
+    /// One call of a version that deepens by itself, its iterations told
+    /// as it announces them. It finishes its first iteration whatever the
+    /// budget; under a budget, its answer is the last iteration told.
     fn by_itself<E: Engine>(
-        &self,
+        &mut self,
         engine: &mut E,
         position: &mut Position,
         deepest: u32,
         trace: Trace<'_>,
     ) -> Report {
-        let mut iterations = Iterations {
+        let control = self.control(0, true);
+        let mut told = Told {
             started: self.started,
-            progress: &*self.progress,
+            budget: self.limits.nodes,
+            on_iteration: &mut *self.on_iteration,
+            last: None,
         };
-        let mut both = Both(trace.listener, &mut iterations);
+        let mut nothing = ();
+        let listener = trace.listener.unwrap_or(&mut nothing);
+        let mut both = Both(listener, &mut told);
         let mut tracer = Tracer::new(trace.levels, &mut both);
-        engine.search(position, deepest, &self.control(0), &mut tracer)
+        let mut report = engine.search(position, deepest, &control, &mut tracer);
+        let budgeted = self.limits.nodes.is_some() && report.interrupted;
+        if let Some(last) = told.last.filter(|last| budgeted && !last.pv.is_empty()) {
+            report.best = last.pv.first().copied();
+            report.value = last.value;
+            report.pv = last.pv;
+        }
+        report
     }
 
     /// Depth 1, 2, 3... each searched from scratch, until `deepest`, the
     /// flag, the clock or the node budget ends it: the report of the last
-    /// depth that finished (or of the one stopped, when it did at least as
-    /// well), with the nodes of every depth.
+    /// depth that finished (or, under a clock, of the one stopped when it
+    /// did at least as well), with the nodes of every depth.
     fn depth_after_depth<E: Engine>(
-        &self,
+        &mut self,
         engine: &mut E,
         position: &mut Position,
         deepest: u32,
         trace: Trace<'_>,
     ) -> Report {
+        let mut nothing = ();
+        let listener = trace.listener.unwrap_or(&mut nothing);
         let mut kept: Option<Report> = None;
         let mut finished = 0;
         let mut total_nodes = 0;
-        let mut previous_nodes: Option<u64> = None;
         for depth in 1..=deepest {
             // Depth 1 is begun even when `stop` came first: it costs a few
             // dozen nodes, and its move beats an arbitrary legal one.
-            if depth > 1 && self.stop.load(Ordering::Relaxed) {
+            let spent = self
+                .limits
+                .nodes
+                .is_some_and(|budget| total_nodes >= budget);
+            if depth > 1 && (spent || self.stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let mut tracer = Tracer::new(trace.levels, &mut *trace.listener);
-            let report = engine.search(position, depth, &self.control(total_nodes), &mut tracer);
+            let control = self.control(total_nodes, depth > 1);
+            let mut tracer = Tracer::new(trace.levels, &mut *listener);
+            let report = engine.search(position, depth, &control, &mut tracer);
             let seldepth = tracer.selective_depth().max(depth);
             total_nodes += report.nodes;
-            self.clock.before.store(total_nodes, Ordering::Relaxed);
             if report.interrupted {
-                keep_unfinished(&mut kept, report);
+                // Step 4. A depth cut short by the clock may still improve
+                // the move; one cut short by the budget is dropped.
+                if self.limits.nodes.is_none() {
+                    keep_unfinished(&mut kept, report);
+                }
                 break;
             }
-            self.progress.iteration(&Iteration {
+            (self.on_iteration)(&Iteration {
                 depth,
                 seldepth,
                 value: report.value,
@@ -524,15 +432,8 @@ impl Driver<'_> {
                 elapsed: self.started.elapsed(),
                 pv: report.pv.clone(),
             });
-            let depth_nodes = report.nodes;
             finished = depth;
             kept = Some(report);
-            // Step 4. Start the next depth only if it can finish within
-            // the node budget.
-            if self.next_depth_overruns(previous_nodes, depth_nodes, total_nodes) {
-                break;
-            }
-            previous_nodes = Some(depth_nodes);
         }
         let mut report = kept.unwrap_or_else(|| Report {
             best: None,
@@ -548,20 +449,49 @@ impl Driver<'_> {
         report.interrupted = finished < deepest;
         report
     }
-
-    /// True when the next depth, its nodes growing by the last depths'
-    /// ratio, would not finish within the node budget. The time is not
-    /// predicted: a depth stopped at the deadline may still improve the
-    /// move.
-    fn next_depth_overruns(&self, previous: Option<u64>, last: u64, total: u64) -> bool {
-        let (Some(previous), Some(budget)) = (previous, self.limits.nodes) else {
-            return false;
-        };
-        let branching = last as f64 / previous.max(1) as f64;
-        total as f64 + last as f64 * branching > budget as f64
-    }
 }
 // ANCHOR_END: deepen
+
+/// Hears the iterations a version that deepens by itself announces to its
+/// tracer, and tells the first and each later one finished within the
+/// node budget.
+struct Told<'a> {
+    started: Instant,
+    budget: Option<u64>,
+    on_iteration: &'a mut dyn FnMut(&Iteration),
+    /// The last iteration told.
+    last: Option<Iteration>,
+}
+
+impl Listener for Told<'_> {
+    fn hear(&mut self, event: &Event<'_>) {
+        let Event::Iteration {
+            depth,
+            value,
+            seldepth,
+            nodes,
+            pv,
+        } = *event
+        else {
+            return;
+        };
+        // The first iteration is told whatever it cost: the search finishes
+        // it under any budget.
+        if self.last.is_some() && self.budget.is_some_and(|budget| nodes > budget) {
+            return;
+        }
+        let iteration = Iteration {
+            depth,
+            seldepth,
+            value,
+            nodes,
+            elapsed: self.started.elapsed(),
+            pv: pv.to_vec(),
+        };
+        (self.on_iteration)(&iteration);
+        self.last = Some(iteration);
+    }
+}
 
 /// A depth was stopped: what it found (the best of the root moves it
 /// searched fully, [`Tracer::answer`]) replaces the `kept` report of the
@@ -621,7 +551,7 @@ mod tests {
         ) -> Report {
             self.depths.push(depth);
             let nodes = 10u64.pow(depth.min(18));
-            let interrupted = control.should_stop(nodes);
+            let interrupted = control.poll(nodes);
             let best = if interrupted {
                 None
             } else {
@@ -664,16 +594,34 @@ mod tests {
     }
 
     #[test]
-    fn a_depth_that_would_not_fit_the_node_budget_is_not_started() {
+    fn a_depth_cut_short_by_the_node_budget_is_dropped() {
         let limits = Limits {
             nodes: Some(500),
             ..Limits::depth(MAX_DEPTH)
         };
-        let (report, searched, _) = run(limits, false);
-        // Depth 3 would cost 100 * 10 nodes more: it is never begun.
-        assert_eq!(searched, [1, 2]);
-        assert_eq!(report.depth, 2);
+        let (report, searched, announced) = run(limits, false);
+        // Depth 3 would cost 1,000 nodes more: begun, stopped, dropped.
+        assert_eq!(searched, [1, 2, 3]);
+        assert_eq!(announced, [1, 2]);
+        assert_eq!((report.depth, report.value), (2, 2));
         assert!(report.interrupted);
+    }
+
+    #[test]
+    fn depth_one_is_finished_whatever_the_budget() {
+        let limits = Limits {
+            nodes: Some(5),
+            ..Limits::depth(MAX_DEPTH)
+        };
+        let (report, searched, announced) = run(limits, false);
+        // Depth 1 spent the budget: depth 2 is not begun.
+        assert_eq!(searched, [1]);
+        assert_eq!(announced, [1]);
+        assert_eq!(report.depth, 1);
+        assert_eq!(
+            report.best,
+            Position::startpos().legal_moves().first().copied()
+        );
     }
 
     #[test]

@@ -8,13 +8,13 @@
 //! is declared once and appears in `--help`, in a GUI's option dialog and in
 //! the book alike.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
 use common::{Move, Position, NULL_MOVE};
 
-use crate::events::Tracer;
+use crate::events::{Layout, Tracer};
 
 /// A score beyond any the evaluation or a mate can give: the initial window.
 pub const INFINITY: i32 = 32_000;
@@ -253,42 +253,18 @@ pub fn check_options<E: Engine + std::fmt::Debug>() -> Result<(), String> {
     Ok(())
 }
 
-// ANCHOR: clock_watch
-/// Hears each look a search takes at the clock: the driver tells a GUI the
-/// nodes searched about once a second from here.
-pub trait ClockWatch: Send + Sync {
-    /// The search looked at the clock, every [`CHECK_EVERY`] nodes, having
-    /// visited `nodes` nodes.
-    fn clock_read(&self, nodes: u64);
-}
-// ANCHOR_END: clock_watch
-
-/// A shared [`ClockWatch`], which a control carries and its clones share.
-#[derive(Clone)]
-struct Watching(Arc<dyn ClockWatch>);
-
-impl std::fmt::Debug for Watching {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Watching")
-    }
-}
-
+// ANCHOR: control
 /// When a search must stop: a flag another thread may raise (UCI `stop`), a
 /// deadline and a node budget. Searches ask [`SearchControl::poll`] at
-/// every node; it reads the clock only every few thousand, so that asking
-/// costs next to nothing. It also carries the [`ClockWatch`] the driver
-/// tells a GUI the nodes through.
+/// every node with the nodes they have visited, one count for the whole
+/// search (a quiescence's nodes included); it compares them with the
+/// budget every time, which costs next to nothing, and reads the clock
+/// only every [`CHECK_EVERY`] nodes.
 #[derive(Clone, Debug, Default)]
 pub struct SearchControl {
     stop: Arc<AtomicBool>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
-    /// A deadline counted in looks at the clock rather than in time.
-    check_limit: Option<u64>,
-    /// The looks at the clock so far, shared by the clones.
-    checks: Arc<AtomicU64>,
-    /// Who hears of each look at the clock.
-    watch: Option<Watching>,
 }
 
 impl SearchControl {
@@ -303,15 +279,8 @@ impl SearchControl {
         self
     }
 
-    /// The same control with a deadline that passes at the `checks`-th look
-    /// at the clock, whatever the time: the time is over at the same node
-    /// on every run and every machine, which a test of the clock needs.
-    pub fn with_deadline_after_checks(mut self, checks: u64) -> SearchControl {
-        self.check_limit = Some(checks);
-        self
-    }
-
-    /// The same control with a node budget.
+    /// The same control with a node budget: the search may visit `nodes`
+    /// nodes, and stops at the next one.
     pub fn with_node_limit(mut self, nodes: u64) -> SearchControl {
         self.node_limit = Some(nodes);
         self
@@ -320,12 +289,6 @@ impl SearchControl {
     /// The same control, stopped by raising `flag`.
     pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> SearchControl {
         self.stop = flag;
-        self
-    }
-
-    /// The same control, telling `watch` of each look at the clock.
-    pub fn with_clock_watch(mut self, watch: Arc<dyn ClockWatch>) -> SearchControl {
-        self.watch = Some(Watching(watch));
         self
     }
 
@@ -339,12 +302,6 @@ impl SearchControl {
         self.node_limit
     }
 
-    /// How many times the clock was looked at, by every search sharing
-    /// this control.
-    pub fn checks(&self) -> u64 {
-        self.checks.load(Ordering::Relaxed)
-    }
-
     /// Asks every search sharing this control to stop as soon as it can.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -356,42 +313,32 @@ impl SearchControl {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// True when the search must stop now, having visited `nodes` nodes:
-    /// the flag is up, the deadline has passed or the budget is spent. A
-    /// deadline or budget that is reached raises the flag, so the answer
-    /// stays true afterwards and later calls need not read the clock.
-    pub fn should_stop(&self, nodes: u64) -> bool {
-        if self.stopped() {
-            return true;
-        }
-        let checks = self.checks.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(Watching(watch)) = &self.watch {
-            watch.clock_read(nodes);
-        }
-        let over = self.node_limit.is_some_and(|limit| nodes >= limit)
-            || self.check_limit.is_some_and(|limit| checks >= limit)
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline);
-        if over {
-            self.stop();
-        }
-        over
+    /// The same control without a node budget.
+    pub fn without_node_limit(mut self) -> SearchControl {
+        self.node_limit = None;
+        self
     }
 
-    /// What a search asks at every node, having visited `nodes`: true when
-    /// it must stop. The flag is read every time, which costs next to
-    /// nothing; the clock and the budget only every [`CHECK_EVERY`] nodes,
-    /// through [`should_stop`](Self::should_stop).
+    /// What a search asks at every node, having visited `nodes` (this one
+    /// included): true when it must stop, because the flag is up, the
+    /// budget is spent or the deadline has passed. The budget is compared
+    /// every time, which costs next to nothing, the clock read only every
+    /// [`CHECK_EVERY`] nodes. A budget spent or a deadline passed raises
+    /// the flag, so the answer stays true.
     #[inline]
     pub fn poll(&self, nodes: u64) -> bool {
-        if nodes.is_multiple_of(CHECK_EVERY) {
-            self.should_stop(nodes)
-        } else {
-            self.stopped()
+        let over = self.node_limit.is_some_and(|limit| nodes > limit);
+        let late = || {
+            self.deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        };
+        if over || (nodes.is_multiple_of(CHECK_EVERY) && late()) {
+            self.stop();
         }
+        self.stopped()
     }
 }
+// ANCHOR_END: control
 
 /// How often, in nodes, [`SearchControl::poll`] reads the clock.
 pub const CHECK_EVERY: u64 = 4096;
@@ -616,6 +563,17 @@ pub trait Engine: Sized + Send + 'static {
     /// Forgets what was learnt in earlier searches (UCI `ucinewgame`).
     fn new_game(&mut self) {}
 
+    /// The layout of the text log of a search `depth` plies deep, for a
+    /// version whose log reads otherwise with the options set (v0.10's
+    /// original mode writes the original program's): whoever builds the
+    /// log builds it with this ([`TextLog::with_layout`]). `None`, the
+    /// default, leaves the log's own lines.
+    ///
+    /// [`TextLog::with_layout`]: crate::log::TextLog::with_layout
+    fn layout(&self, _depth: u32) -> Option<Box<dyn Layout>> {
+        None
+    }
+
     /// Searches `position` to `depth` plies, reporting its events to the
     /// `tracer`, until done or told to stop by `control`. The position must
     /// be left as it was found. A version that deepens by itself tells the
@@ -655,13 +613,13 @@ mod tests {
     }
 
     #[test]
-    fn poll_reads_the_budget_every_check_and_the_flag_every_node() {
+    fn poll_reads_the_budget_and_the_flag_at_every_node() {
         let control = SearchControl::unlimited().with_node_limit(10);
-        // Over the budget, but between two checks: not read yet.
-        assert!(!control.poll(11));
-        assert!(control.poll(CHECK_EVERY));
+        assert!(!control.poll(10), "the tenth node is within the budget");
+        assert!(control.poll(11));
         // The budget raised the flag, which every later node sees.
-        assert!(control.poll(CHECK_EVERY + 1));
+        assert!(control.stopped());
+        assert!(control.poll(3));
 
         let flagged = SearchControl::unlimited();
         assert!(!flagged.poll(1));
@@ -670,21 +628,10 @@ mod tests {
     }
 
     #[test]
-    fn a_deadline_in_checks_passes_at_that_check() {
-        let control = SearchControl::unlimited().with_deadline_after_checks(2);
-        assert!(!control.poll(CHECK_EVERY));
-        assert!(!control.poll(CHECK_EVERY + 1), "no look at the clock");
-        assert!(control.poll(2 * CHECK_EVERY));
-        assert!(control.stopped());
-        // Once stopped, the clock is not looked at again.
-        assert!(control.poll(3 * CHECK_EVERY));
-        assert_eq!(control.checks(), 2);
-    }
-
-    #[test]
     fn a_passed_deadline_stops_at_the_next_check() {
         let control = SearchControl::unlimited().with_deadline(Instant::now());
         assert!(!control.poll(CHECK_EVERY - 1));
         assert!(control.poll(2 * CHECK_EVERY));
+        assert!(control.poll(2 * CHECK_EVERY + 1), "the flag stays up");
     }
 }

@@ -184,8 +184,8 @@ impl Event<'_> {
 }
 
 // ANCHOR: layout
-/// A text log in a layout of a version's own. While one is set
-/// ([`Tracer::use_layout`]), the text log hands it every event first and
+/// A text log in a layout of a version's own. When the log is built with
+/// one ([`Engine::layout`](crate::Engine::layout)), it hands it every event first and
 /// writes what it returns instead of its own lines; `None` leaves the
 /// event to the log. A version that retraces a program whose log read
 /// otherwise writes that program's layout with it, and this crate knows
@@ -203,11 +203,6 @@ pub trait Layout {
 pub trait Listener {
     /// One event of the search.
     fn hear(&mut self, event: &Event<'_>);
-
-    /// A version whose log reads otherwise hands its own layout to the
-    /// text log before it searches ([`Tracer::use_layout`]); every other
-    /// listener ignores it.
-    fn use_layout(&mut self, _layout: Box<dyn Layout>) {}
 }
 // ANCHOR_END: listener
 
@@ -223,12 +218,6 @@ impl<L: Listener> Listener for Option<L> {
             listener.hear(event);
         }
     }
-
-    fn use_layout(&mut self, layout: Box<dyn Layout>) {
-        if let Some(listener) = self {
-            listener.use_layout(layout);
-        }
-    }
 }
 
 /// Two listeners, each hearing every event: the text log and the record of
@@ -239,11 +228,6 @@ impl Listener for Both<'_> {
     fn hear(&mut self, event: &Event<'_>) {
         self.0.hear(event);
         self.1.hear(event);
-    }
-
-    fn use_layout(&mut self, layout: Box<dyn Layout>) {
-        // Only a text log takes a layout; the first listener is offered it.
-        self.0.use_layout(layout);
     }
 }
 
@@ -632,14 +616,6 @@ impl<'a> Tracer<'a> {
     /// The nodes entered since the tracer was made.
     pub fn nodes_entered(&self) -> u64 {
         self.lines.nodes()
-    }
-
-    /// Hands the listener a layout of the version's own for the text log
-    /// of this search (v0.10's original mode writes the original's).
-    pub fn use_layout(&mut self, layout: Box<dyn Layout>) {
-        if let Some(listener) = self.listener.as_deref_mut() {
-            listener.use_layout(layout);
-        }
     }
     // ANCHOR_END: tracer_lines
 }

@@ -78,6 +78,14 @@ impl<W: Write> TextLog<W> {
         self
     }
 
+    /// The same log, written in `layout` where it takes an event: a
+    /// version whose log reads otherwise
+    /// ([`Engine::layout`](crate::Engine::layout)).
+    pub fn with_layout(mut self, layout: Option<Box<dyn Layout>>) -> TextLog<W> {
+        self.layout = layout;
+        self
+    }
+
     /// Hands back what the log was written into.
     pub fn into_inner(self) -> W {
         self.out
@@ -186,10 +194,6 @@ impl<W: Write> Listener for TextLog<W> {
             let _ = self.out.write_all(text.as_bytes());
         }
     }
-
-    fn use_layout(&mut self, layout: Box<dyn Layout>) {
-        self.layout = Some(layout);
-    }
 }
 
 impl TextLog<io::Stdout> {
@@ -204,7 +208,18 @@ impl TextLog<io::Stdout> {
 /// a string, and returns the log with `f`'s result. Tests and the book use
 /// it to keep logs as snapshots.
 pub fn capture<R>(words: Words, levels: u32, f: impl FnOnce(&mut Tracer<'_>) -> R) -> (String, R) {
-    let mut log = TextLog::new(words, Vec::new());
+    capture_in(words, None, levels, f)
+}
+
+/// [`capture`], the log written in `layout` when there is one
+/// ([`Engine::layout`](crate::Engine::layout)).
+pub fn capture_in<R>(
+    words: Words,
+    layout: Option<Box<dyn Layout>>,
+    levels: u32,
+    f: impl FnOnce(&mut Tracer<'_>) -> R,
+) -> (String, R) {
+    let mut log = TextLog::new(words, Vec::new()).with_layout(layout);
     let result = f(&mut Tracer::new(levels, &mut log));
     let text = String::from_utf8_lossy(&log.into_inner()).into_owned();
     (text, result)
@@ -388,7 +403,7 @@ mod tests {
     }
 
     #[test]
-    fn a_layout_writes_what_it_takes_once_it_is_set() {
+    fn a_layout_writes_what_it_takes() {
         let position = Position::startpos();
         let (e2e4, d2d4) = (
             position.parse_move("e2e4").unwrap(),
@@ -396,16 +411,16 @@ mod tests {
         );
         let run = |tracer: &mut Tracer<'_>| {
             tracer.moved(1, e2e4, 0);
-            tracer.use_layout(Box::new(Bracketed));
             tracer.moved(1, d2d4, 0);
             tracer.result(1, true, 0, None, None);
         };
+        let bracketed = || Some(Box::new(Bracketed) as Box<dyn Layout>);
         assert_eq!(
-            capture(Words::Italian, 1, run).0,
-            "<d2d4>Mosse livello 1: e2e4=0\nRisultato livello 1: Trovata=1, Valore=0\n"
+            capture_in(Words::Italian, bracketed(), 1, run).0,
+            "<e2e4><d2d4>Mosse livello 1:\nRisultato livello 1: Trovata=1, Valore=0\n"
         );
         assert_eq!(
-            capture(Words::English, 1, run).0,
+            capture_in(Words::English, bracketed(), 1, run).0,
             "Moves level 1: e2e4=0 d2d4=0\nResult level 1: Found=1, Value=0\n"
         );
     }

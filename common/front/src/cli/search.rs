@@ -25,10 +25,10 @@
 //! `--record FILE` writes the whole search as a record
 //! ([`lamosca_record`]), every level unless `--record-levels L` bounds it;
 //! with `--record -` the record goes to standard output and the rest to
-//! standard error. With `--movetime` the driver deepens
-//! ([`lamosca_search::deepen`]) and prints an `info` line per finished depth, as UCI
-//! does; the nodes are then those of every depth, the other statistics
-//! those of the deepest.
+//! standard error. With `--movetime` or `--nodes` the driver deepens
+//! ([`lamosca_search::deepen`]) and prints an `info` line per finished
+//! depth, as UCI does; the nodes are then those of every depth, the other
+//! statistics those of the deepest.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -36,10 +36,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use std::fmt::Write as _;
+
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 
-use common::Position;
+use common::{Move, Position};
 use lamosca_record::{self as record, Header, Recorder};
 use lamosca_search::deepen::{
     deepen, movetime_budget, nodes_per_second, Limits, Trace, DEFAULT_DEPTH, MAX_DEPTH,
@@ -80,7 +82,7 @@ impl From<Language> for Words {
 #[derive(Args, Debug)]
 pub(super) struct SearchArgs {
     /// How many plies deep to search, 1 to 64 [default: 4, or with
-    /// --movetime as deep as the time allows]
+    /// --movetime or --nodes as deep as the time or the nodes allow]
     #[arg(long, value_name = "N", value_parser = depth_parser())]
     depth: Option<u32>,
 
@@ -99,6 +101,11 @@ pub(super) struct SearchArgs {
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
 
+    /// Visit at most N nodes, deepening one depth at a time; depth 1 is
+    /// always finished, and the move is the deepest finished depth's
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+
     /// Write the search's record to FILE as JSON Lines, '-' for standard
     /// output (the log and the move then go to standard error)
     #[arg(long, value_name = "FILE")]
@@ -116,13 +123,19 @@ pub(super) struct SearchArgs {
     /// or bound, the reply that refuted it, and the line
     #[arg(long, value_name = "MOVE")]
     why: Option<String>,
+
+    /// With --why, also search MOVE and the move chosen again, each with
+    /// the full window from the position after it, one ply less deep, and
+    /// print both values: `a7a8n: +220 (a7a8q: +500)`
+    #[arg(long, requires = "why")]
+    why_value: bool,
 }
 
 impl SearchArgs {
     /// The depth searched: `--depth`, or the default of one search or of
     /// a deepening search.
     fn depth(&self) -> u32 {
-        let deepening = if self.movetime.is_some() {
+        let deepening = if self.movetime.is_some() || self.nodes.is_some() {
             MAX_DEPTH
         } else {
             DEFAULT_DEPTH
@@ -152,23 +165,17 @@ pub(super) fn run_search<E: Engine>(
     // Step 1. The listeners: the text log, the record when asked for, and
     // diagnostics when RUST_LOG asks for them.
     let header = Header::of::<E>(&position, args.depth(), options);
-    let text_out: Box<dyn Write> = if record_to_stdout {
-        Box::new(io::stderr())
-    } else {
-        Box::new(io::stdout())
-    };
-    let mut log = TextLog::new(args.words.into(), text_out)
-        .levels(args.trace)
-        .with_paths(args.paths);
+    let mut log = text_log(args, record_to_stdout).with_layout(engine.layout(args.depth()));
     let mut recorder = recorder(args, &header)?;
     // `--why` reads a whole record of its own, kept in memory.
     if let Some(mv) = &args.why {
         position.parse_move(mv).context("--why")?;
     }
-    let mut why_recorder = match args.why {
-        Some(_) => Some(Recorder::new(Vec::new(), &header, u32::MAX)?),
-        None => None,
-    };
+    let why_recorder = args
+        .why
+        .as_ref()
+        .map(|_| Recorder::new(Vec::new(), &header, u32::MAX));
+    let mut why_recorder = why_recorder.transpose()?;
     let mut diagnostics = Diagnostics::from_env();
 
     // Step 2. The search, once or deepening under `--movetime`.
@@ -186,7 +193,7 @@ pub(super) fn run_search<E: Engine>(
         let mut listener = Both(&mut log, &mut others);
         let trace = Trace {
             levels,
-            listener: &mut listener,
+            listener: Some(&mut listener),
         };
         search(&mut engine, &mut position, args, trace, out)?
     };
@@ -200,19 +207,62 @@ pub(super) fn run_search<E: Engine>(
     // Step 3. The statistics and the move; the time aside, on standard
     // error, since it differs from run to run.
     writeln!(out, "{}", report.statistics_line())?;
-    let _ = writeln!(
-        io::stderr(),
-        "Time: {:.1} ms, nps {}",
-        elapsed.as_secs_f64() * 1_000.0,
-        nodes_per_second(report.nodes, elapsed)
-    );
+    let nps = nodes_per_second(report.nodes, elapsed);
+    let ms = elapsed.as_secs_f64() * 1_000.0;
+    let _ = writeln!(io::stderr(), "Time: {ms:.1} ms, nps {nps}");
     writeln!(out, "{}", report.bestmove_line())?;
     if let (Some(mv), Some(why_recorder)) = (&args.why, why_recorder) {
-        let bytes = why_recorder.finish(&report)?;
-        let record = record::Record::from_bytes(bytes)?;
+        let record = record::Record::from_bytes(why_recorder.finish(&report)?)?;
         write!(out, "{}", record::why(&record, mv)?)?;
+        if args.why_value {
+            writeln!(out, "{}", why_value(&mut engine, &position, mv, &report)?)?;
+        }
     }
     Ok(())
+}
+
+/// `--why-value`: the move `mv` and the move chosen, each searched from the
+/// position after it with the full window, one ply less deep than the
+/// search that chose: `a7a8n: +220 (a7a8q: +500)`, each value for the side
+/// that plays the move. Fail-hard gave `mv` a bound only; this is its value.
+fn why_value<E: Engine>(
+    engine: &mut E,
+    position: &Position,
+    mv: &str,
+    report: &Report,
+) -> Result<String> {
+    let depth = report.depth;
+    if depth < 2 {
+        bail!("--why-value: the search must reach depth 2 at least, to search each move one ply less deep");
+    }
+    let mut value_of = |mv: Move| {
+        let mut after = position.clone();
+        after.make(mv);
+        engine.new_game();
+        let control = SearchControl::unlimited();
+        -engine
+            .search(&mut after, depth - 1, &control, &mut Tracer::off())
+            .value
+    };
+    let named = position.parse_move(mv).context("--why")?;
+    let mut text = format!("{mv}: {:+}", value_of(named));
+    if let Some(best) = report.best.filter(|&best| best != named) {
+        let _ = write!(text, " ({best}: {:+})", value_of(best));
+    }
+    Ok(text)
+}
+
+/// The text log `args` ask for, on standard output, or on standard error
+/// when the record goes to standard output.
+fn text_log(args: &SearchArgs, record_to_stdout: bool) -> TextLog<Box<dyn Write>> {
+    let text_out: Box<dyn Write> = if record_to_stdout {
+        Box::new(io::stderr())
+    } else {
+        Box::new(io::stdout())
+    };
+    TextLog::new(args.words.into(), text_out)
+        .levels(args.trace)
+        .with_paths(args.paths)
 }
 
 /// Where `--record` writes: a file, or standard output.
@@ -229,8 +279,8 @@ fn recorder(args: &SearchArgs, header: &Header) -> Result<Option<Recorder<Record
     Ok(Some(Recorder::new(file, header, levels)?))
 }
 
-/// One search to `--depth`; or, with `--movetime`, a deepening search that
-/// prints a line to `out` as each depth finishes.
+/// One search to `--depth`; or, with `--movetime` or `--nodes`, a
+/// deepening search that prints a line to `out` as each depth finishes.
 fn search<E: Engine>(
     engine: &mut E,
     position: &mut Position,
@@ -238,15 +288,20 @@ fn search<E: Engine>(
     trace: Trace<'_>,
     out: &mut dyn Write,
 ) -> Result<Report> {
-    let Some(movetime) = args.movetime else {
+    if args.movetime.is_none() && args.nodes.is_none() {
         let control = SearchControl::unlimited();
-        let mut tracer = Tracer::new(trace.levels, trace.listener);
+        let mut nothing = ();
+        let listener = trace.listener.unwrap_or(&mut nothing);
+        let mut tracer = Tracer::new(trace.levels, listener);
         return Ok(engine.search(position, args.depth(), &control, &mut tracer));
-    };
+    }
+    let budget = |movetime| movetime_budget(Duration::from_millis(movetime));
     let limits = Limits {
         depth: args.depth(),
-        deadline: Instant::now().checked_add(movetime_budget(Duration::from_millis(movetime))),
-        nodes: None,
+        deadline: args
+            .movetime
+            .and_then(|movetime| Instant::now().checked_add(budget(movetime))),
+        nodes: args.nodes,
     };
     let mut printed = Ok(());
     let no_stop = Arc::new(AtomicBool::new(false));

@@ -18,6 +18,13 @@
 //! version stops as soon as the best value reaches beta, which returns the
 //! same verdict to the parent (a fail high) with less work.
 //!
+//! **Promotions.** A pawn that reaches the last rank wins as much as a
+//! capture of a rook, so the quiescence tries the pushes that make a queen
+//! as it tries the captures (the post's loop looks at captures alone), and
+//! estimates a promotion's gain, like a capture's, by the exchange on its
+//! square: the promotion, plus the victim when the pawn takes as it
+//! promotes. Under-promotions are left to the main search.
+//!
 //! **Checks.** A side in check may not stand pat (the evaluation of a
 //! position where the king is attacked means nothing), and must answer the
 //! check: every legal move is searched there, not only captures, so a mate
@@ -34,7 +41,7 @@
 //! whole search of its own, in [`crate::original`]; the engine calls it
 //! instead of the main search, and this module's horizon is the forum's.
 
-use common::{evaluate, piece_value, Move, MoveStack, PieceKind, Position, MAX_PLY};
+use common::{evaluate, piece_value, Move, MoveStack, Position, MAX_PLY};
 use lamosca_search::events::{NodeKind, Tracer, Window};
 use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 use lamosca_v09::ordering::{mvv_lva, pick};
@@ -82,8 +89,9 @@ pub enum EGainForm {
     /// The victim's value plus the promotion's: the simplest and most
     /// conservative estimate.
     Simple,
-    /// A promotion's gain, or the static exchange evaluation of the capture:
-    /// sharper, since a capture that loses the exchange is estimated low.
+    /// The static exchange evaluation of the move, a promotion's gain
+    /// included: sharper, since a capture that loses the exchange is
+    /// estimated low.
     See,
 }
 
@@ -125,8 +133,8 @@ pub struct QuiescenceCounts {
     pub stand_pat_cuts: u64,
     /// Horizon nodes that stood pat on a score their caller passed down,
     /// without evaluating ([`Quiescence::stand_pat_on`]): quiescence nodes
-    /// too, counted apart so that [`nodes`](Self::nodes) paces the control
-    /// as before.
+    /// too, counted apart, by the caller, in the nodes it hands
+    /// [`Quiescence::horizon`].
     pub given_stand_pats: u64,
     /// Captures not searched because their estimated gain could not raise
     /// alpha.
@@ -151,31 +159,31 @@ impl Quiescence {
     }
 
     // ANCHOR: horizon
-    /// The main search reached its horizon at `level`: the value of
-    /// `position` for the side to move, from the forum quiescence, or
-    /// `None` when the control said stop.
+    /// The main search reached its horizon at `level`, with `window`, having
+    /// counted `counted` nodes of its own: the value of `position` for the
+    /// side to move, from the forum quiescence, or `None` when the control
+    /// said stop. The control is asked with one count for the whole search,
+    /// the caller's nodes and the quiescence's together.
     pub fn horizon(
         &mut self,
         position: &mut Position,
-        alpha: i32,
-        beta: i32,
+        window: Window,
         level: u32,
+        counted: u64,
         control: &SearchControl,
         tracer: &mut Tracer<'_>,
     ) -> Option<i32> {
-        tracer.step(Horizon {
-            level,
-            window: Window { alpha, beta },
-        });
+        tracer.step(Horizon { level, window });
         let mut run = Run {
             stack: &mut self.stack,
             settings: self.settings,
             counts: &mut self.counts,
+            counted,
             control,
             tracer,
             stopped: false,
         };
-        let value = run.quiescence(position, alpha, beta, level, true);
+        let value = run.quiescence(position, window.alpha, window.beta, level, true);
         (!run.stopped).then_some(value)
     }
     // ANCHOR_END: horizon
@@ -220,6 +228,8 @@ struct Run<'a, 't> {
     stack: &'a mut MoveStack,
     settings: QuiescenceSettings,
     counts: &'a mut QuiescenceCounts,
+    /// The nodes the caller counted outside the quiescence.
+    counted: u64,
     control: &'a SearchControl,
     tracer: &'a mut Tracer<'t>,
     /// Set once the control says stop; every node then returns at once.
@@ -229,8 +239,8 @@ struct Run<'a, 't> {
 impl Run<'_, '_> {
     // ANCHOR: quiescence
     /// The forum quiescence: the value of `position` for the side to move,
-    /// fail-soft, looking at captures only. `qui_root` is true at the
-    /// horizon node.
+    /// fail-soft, looking at captures and queen promotions only. `qui_root`
+    /// is true at the horizon node.
     fn quiescence(
         &mut self,
         position: &mut Position,
@@ -266,8 +276,8 @@ impl Run<'_, '_> {
         }
         // ANCHOR_END: hole_stand_pat
 
-        // Step 2. The moves: captures, or every legal move in check; with
-        // none, the node may be mate or stalemate.
+        // Step 2. The moves: captures and queen promotions, or every legal
+        // move in check; with none, the node may be mate or stalemate.
         let count = match self.moves(position, level, in_check, qui_root, window) {
             Ok(count) => count,
             Err(value) => return value,
@@ -313,7 +323,7 @@ impl Run<'_, '_> {
     }
 
     /// Step 2 of [`Run::quiescence`]: generates the node's moves, captures
-    /// or, in check, every legal move, and orders them by MVV/LVA; their
+    /// and queen promotions or, in check, every legal move, and orders them by MVV/LVA; their
     /// count. With none, a side in check is mated, and at the horizon node
     /// a side with no legal move at all is stalemated: `Err` with the
     /// node's value, its result traced.
@@ -329,9 +339,13 @@ impl Run<'_, '_> {
         let count = if in_check {
             self.stack.generate(position, ply).len()
         } else {
-            self.stack.generate_captures(position, ply).len()
+            self.stack.generate_tactical(position, ply).len()
         };
-        if count == 0 && (in_check || (qui_root && self.stack.generate(position, ply).is_empty())) {
+        // The stalemate test generates every move one ply up, a slot no
+        // node uses yet, so that the node's own list stays its captures.
+        if count == 0
+            && (in_check || (qui_root && self.stack.generate(position, ply + 1).is_empty()))
+        {
             let value = no_moves_score(position, ply);
             self.result(level, false, value, window);
             return Err(value);
@@ -349,7 +363,7 @@ impl Run<'_, '_> {
         self.counts.nodes += 1;
         self.tracer
             .node(level, NodeKind::Quiescence, position, Some(window));
-        if self.control.poll(self.counts.nodes) {
+        if self.control.poll(self.counted + self.counts.nodes) {
             self.stopped = true;
         }
         self.stopped
@@ -400,9 +414,9 @@ impl Run<'_, '_> {
         let value = |piece: common::Piece| piece.kind().map_or(0, piece_value);
         let gain = match settings.egain {
             EGainForm::Simple => value(mv.captured) + value(mv.promotion),
-            EGainForm::See if mv.is_promotion() => {
-                value(mv.promotion) - piece_value(PieceKind::Pawn)
-            }
+            // The exchange on the move's square, which counts the victim
+            // and the promotion both: a pawn that takes a rook as it
+            // queens wins the rook too.
             EGainForm::See => swap_off(position, mv),
         };
         gain + settings.delta

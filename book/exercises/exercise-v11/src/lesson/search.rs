@@ -33,7 +33,12 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) table: &'a mut Table,
     pub(crate) switches: Switches,
     pub(crate) scoring: Scoring,
-    pub(crate) control: &'a SearchControl,
+    /// The control asked at every node. Until the first iteration has
+    /// finished it holds no node budget, so that a budgeted search always
+    /// answers a move it has searched; the budget, kept aside in
+    /// `budget`, joins it then.
+    pub(crate) control: SearchControl,
+    pub(crate) budget: Option<u64>,
     pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// `TimeOver()`: set once the control says stop; every node then
@@ -93,9 +98,9 @@ impl Search<'_, '_> {
         }
         self.counts.nodes += 1;
         self.tracer.node(level, node.kind(), position, Some(window));
-        // Stop when told to (the article's `TimeOver`) or when the node
-        // budget is spent; the caller discards what follows.
-        if self.control.poll(self.counts.nodes) || self.over_budget() {
+        // Stop when told to (the article's `TimeOver`); the caller
+        // discards what follows.
+        if self.time_over() {
             self.stopped = true;
             return (0, None);
         }
@@ -155,16 +160,16 @@ impl Search<'_, '_> {
         window: Window,
     ) -> (i32, Option<Hint>) {
         let level = node.ply as u32 + 1;
-        let Window { alpha, beta } = window;
-        if node.score >= beta && !position.in_check() {
+        if node.score >= window.beta && !position.in_check() {
             let value =
                 self.quiescence
                     .stand_pat_on(position, node.score, window, level, self.tracer);
             return (value, None);
         }
+        let counted = self.counted();
         let horizon =
             self.quiescence
-                .horizon(position, alpha, beta, level, self.control, self.tracer);
+                .horizon(position, window, level, counted, &self.control, self.tracer);
         let Some(value) = horizon else {
             self.stopped = true;
             return (0, None);
@@ -245,6 +250,10 @@ impl Search<'_, '_> {
         if ply == 0 {
             self.depth_reached = self.depth_reached.max(depth as u32);
             self.tracer.iteration_done(depth as u32, res);
+            // An iteration has finished: from here the node budget counts.
+            if let Some(budget) = self.budget.take() {
+                self.control = self.control.clone().with_node_limit(budget);
+            }
         }
         self.store(key, node, window, res, best);
         let best_move = best.map(|hint| hint.mv);
@@ -367,16 +376,17 @@ impl Search<'_, '_> {
     }
     // ANCHOR_END: lazy_cut_step
 
-    /// True when a node budget is set and the nodes of both searches, the
-    /// main one and the quiescence, have spent it. The control reads the
-    /// budget only every few thousand main nodes; the quiescence's nodes
-    /// count too, and may be many times more.
-    fn over_budget(&self) -> bool {
-        let quiescence = &self.quiescence.counts;
-        let nodes = self.counts.nodes + quiescence.nodes + quiescence.given_stand_pats;
+    /// The article's `TimeOver`: true when the control says stop, asked
+    /// with the nodes of both searches, the main one and the quiescence.
+    fn time_over(&self) -> bool {
         self.control
-            .node_limit()
-            .is_some_and(|limit| nodes >= limit)
+            .poll(self.counted() + self.quiescence.counts.nodes)
+    }
+
+    /// The nodes counted outside the quiescence's own: the main search's,
+    /// and the horizon nodes that stood pat on the score passed down.
+    fn counted(&self) -> u64 {
+        self.counts.nodes + self.quiescence.counts.given_stand_pats
     }
 
     // ANCHOR: child

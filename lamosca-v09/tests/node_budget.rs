@@ -1,0 +1,13 @@
+//! `go nodes N` through the real binary: each budget kept, depth 1
+//! always finished, and the move the last `info` line's
+//! ([`check_node_budgets`]).
+
+#[path = "../../common/front/tests/support/node_budget.rs"]
+mod node_budget;
+
+use node_budget::check_node_budgets;
+
+#[test]
+fn every_node_budget_is_kept_and_its_move_played() {
+    check_node_budgets(env!("CARGO_BIN_EXE_lamosca-v09"));
+}
