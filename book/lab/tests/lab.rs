@@ -64,10 +64,12 @@ fn the_node_cap_stops_a_search_and_says_where() {
     let outcome = log(&request(r#"{"version": "v07", "depth": 5, "nodes": 5000}"#)).unwrap();
     let stopped = outcome.stopped.unwrap();
     assert!(
-        stopped.starts_with("stopped by the node cap of 5000 after 8192 nodes, in the line "),
+        stopped.starts_with("stopped by the node cap of 5000 after 5001 nodes, in the line "),
         "{stopped}"
     );
-    assert_eq!(outcome.nodes, 8192);
+    // The cap is compared at every node: the search stops at the first
+    // node past it.
+    assert_eq!(outcome.nodes, 5001);
 }
 
 #[test]
@@ -166,7 +168,7 @@ fn why_not_shows_the_stand_pat_that_settled_a_quiescence_line() {
         "{text}"
     );
     assert!(
-        text.contains("settled by stand_pat at the line's last node (quiescence node, value -11)"),
+        text.contains("the line ends at a quiescence node, worth -11 to the side to move there, where: stand pat -11"),
         "{text}"
     );
 }
