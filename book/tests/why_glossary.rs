@@ -61,9 +61,15 @@ fn check<E: Engine>(positions: &[(&str, u32)], glossary: &BTreeSet<String>) -> u
     for &(fen, depth) in positions {
         let root = Position::from_fen(fen).unwrap();
         let mut engine = E::new();
-        let (_, bytes) =
-            record_search(&mut engine, &root, depth, 0, default_options::<E>(), Vec::new())
-                .unwrap();
+        let (_, bytes) = record_search(
+            &mut engine,
+            &root,
+            depth,
+            0,
+            default_options::<E>(),
+            Vec::new(),
+        )
+        .unwrap();
         let record = Record::from_bytes(bytes).unwrap();
         for mv in root.legal_moves() {
             let Some(answer) = why_not(&record, &mv.to_string()).unwrap() else {

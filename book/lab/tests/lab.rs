@@ -248,7 +248,7 @@ fn why_not_shows_the_stand_pat_that_settled_a_quiescence_line() {
         "{text}"
     );
     assert!(
-        text.contains("settled by stand_pat at the line's last node (quiescence node, value -11)"),
+        text.contains("the line ends at a quiescence node, worth -11 to the side to move there, where: stand pat -11"),
         "{text}"
     );
 }

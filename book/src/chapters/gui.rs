@@ -152,8 +152,8 @@ fn awaited(command: &str) -> Option<&'static str> {
 }
 
 /// An answer without what reads a clock: an `info depth` line loses its
-/// `nps` and `time` fields, and the `info nodes` line printed about once a
-/// second is dropped. Everything else is kept as it is.
+/// `nps` and `time` fields, and any other `info` line but `info string`
+/// is dropped. Everything else is kept as it is.
 pub fn timeless(answer: &str) -> Option<String> {
     let words: Vec<&str> = answer.split_whitespace().collect();
     if words.first() != Some(&"info") {
