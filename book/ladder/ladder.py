@@ -111,6 +111,18 @@ def score_text(wins, draws, losses):
 
 # ---------------------------------------------------------------- the engines
 
+class StartPositionXBoard(chess.engine.XBoardProtocol):
+    """xboard, for engines that cannot be given a position (`feature
+    setboard=0`, as Fairy-Max says), which python-chess refuses. Every game
+    here starts from the start position and reaches its opening by moves,
+    so python-chess never sends `setboard`: the feature is taken as given."""
+
+    def _line_received(self, line):
+        if line.startswith("feature "):
+            line = line.replace("setboard=0", "setboard=1")
+        super()._line_received(line)
+
+
 class Engine:
     """An engine's command line, protocol, name and options."""
 
@@ -122,8 +134,13 @@ class Engine:
         self.name, self.options = None, {}
 
     async def start(self):
-        popen = chess.engine.popen_uci if self.protocol == "uci" else chess.engine.popen_xboard
-        _, engine = await asyncio.wait_for(popen(self.command), 10)
+        protocol = chess.engine.UciProtocol if self.protocol == "uci" else StartPositionXBoard
+        transport, engine = await protocol.popen(self.command)
+        try:
+            await asyncio.wait_for(engine.initialize(), 10)
+        except BaseException:
+            transport.close()
+            raise
         if self.options:
             await engine.configure(self.options)
         return engine
