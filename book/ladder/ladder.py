@@ -169,7 +169,7 @@ class Control:
     def pgn_tag(self):
         return f"{self.base:g}+{self.increment:g}" if self.base is not None else "-"
 
-    def limit(self, clocks, game):
+    def limit(self, clocks, game, xboard):
         """The limit of one move, and how long the referee waits for it."""
         if self.base is not None:
             limit = chess.engine.Limit(white_clock=clocks[0], black_clock=clocks[1],
@@ -178,7 +178,9 @@ class Control:
             return limit, None  # the side to move's clock, set by the caller
         if self.movetime:
             return chess.engine.Limit(time=self.movetime), self.movetime + self.grace
-        return chess.engine.Limit(depth=self.depth), self.timeout
+        # An xboard engine given a depth alone keeps its own clock too (its
+        # default one): a day a move leaves the depth alone to end the search.
+        return chess.engine.Limit(depth=self.depth, time=86400 if xboard else None), self.timeout
 
 
 # ------------------------------------------------------------------ one game
@@ -245,7 +247,8 @@ class Game:
 async def ask(engine, game, control, clocks):
     """Asks the side to move for a move: the reply, the seconds it took and
     the time allowed for it."""
-    limit, wait = control.limit(clocks, game.number)
+    xboard = isinstance(engine, chess.engine.XBoardProtocol)
+    limit, wait = control.limit(clocks, game.number, xboard)
     side = game.board.turn
     allowed = clocks[0 if side == chess.WHITE else 1] + control.grace if wait is None else wait
     started = time.monotonic()
