@@ -68,6 +68,7 @@ WINNING_SCORE = 100
 
 # ----------------------------------------------------------------- statistics
 
+# ANCHOR: elo_of_score
 def elo_of_score(score):
     """The Elo difference a score (0 to 1) implies, infinite at 0 and 1."""
     if score <= 0.0:
@@ -75,8 +76,10 @@ def elo_of_score(score):
     if score >= 1.0:
         return math.inf
     return 400.0 * math.log10(score / (1.0 - score))
+# ANCHOR_END: elo_of_score
 
 
+# ANCHOR: elo
 def elo(wins, draws, losses):
     """The Elo difference and half the width of its 95% interval."""
     n = wins + draws + losses
@@ -87,6 +90,7 @@ def elo(wins, draws, losses):
     error = math.sqrt(variance / n)
     low, high = elo_of_score(score - Z_95 * error), elo_of_score(score + Z_95 * error)
     return elo_of_score(score), (high - low) / 2
+# ANCHOR_END: elo
 
 
 def elo_text(wins, draws, losses):
@@ -96,8 +100,7 @@ def elo_text(wins, draws, losses):
         return "-"
     if math.isinf(difference):
         return "+∞" if difference > 0 else "-∞"
-    text = f"{round(difference) + 0:+d}"
-    return text + (f" ± {round(margin)}" if math.isfinite(margin) else " ± ∞")
+    return f"{difference:+.0f}" + (f" ± {margin:.0f}" if math.isfinite(margin) else " ± ∞")
 
 
 def tally_text(wins, draws, losses):
@@ -185,6 +188,7 @@ class Control:
 
 # ------------------------------------------------------------------ one game
 
+# ANCHOR: judge
 def judge(board):
     """The result and why by the rules of chess, or None while the game goes on."""
     if not any(board.legal_moves):
@@ -198,6 +202,7 @@ def judge(board):
     if board.halfmove_clock >= 100:
         return "1/2-1/2", "fifty-move rule"
     return None
+# ANCHOR_END: judge
 
 
 def note(score, depth, seconds):
