@@ -20,6 +20,7 @@ the only thing that imports it, and nothing of the book imports this script.
 import argparse
 import asyncio
 import datetime
+import logging
 import math
 import os
 import platform
@@ -475,27 +476,40 @@ def arguments(argv):
         parser.error("give two engines")
     if args.tc is None and args.movetime is None and args.depth is None:
         args.tc = "2+0.05"
+    base, _, increment = (args.tc or "1").partition("+")
+    try:
+        if float(base) <= 0 or float(increment or 0) < 0:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--tc needs BASE+INC in seconds, like 10+0.1, not '{args.tc}'")
     return args, engines
 
 
 def read_openings(path):
     openings = []
-    for line in open(path, encoding="utf-8"):
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
         moves, _, name = line.split("#")[0].partition(";")
         if moves.split():
             board = chess.Board()
             for move in moves.split():
-                board.push_uci(move)  # an illegal move stops here, with its name
+                if chess.Move.from_uci(move) not in board.legal_moves:
+                    raise ValueError(f"{path}, line {number}: '{move}' is not a legal move here")
+                board.push_uci(move)
             openings.append((name.strip() or f"opening {len(openings) + 1}", moves))
     return openings
 
 
 def main(argv):
     args, engines = arguments(argv)
+    # The referee says what went wrong in each game; python-chess's own
+    # messages about a command cut short by a loss on time add nothing.
+    logging.getLogger("chess.engine").setLevel(logging.CRITICAL)
     control = Control(args.tc, args.movetime, args.depth, args.grace / 1000, args.timeout)
     openings = read_openings(args.openings) if args.openings else OPENINGS
     when = datetime.date.today().strftime("%Y.%m.%d")
     pgn = open(args.pgn, "w", encoding="utf-8") if args.pgn else None
+    # Opened now, so that a path that cannot be written fails before the games.
+    report_file = open(args.report, "w", encoding="utf-8") if args.report else None
 
     def on_game(game, played):
         w, d, l = tally(played)
@@ -510,11 +524,17 @@ def main(argv):
     w, d, l = tally(games)
     print(f"\n{names[0]} vs {names[1]}, {w + d + l} games at {control}: {tally_text(w, d, l)}, "
           f"{score_text(w, d, l)}, Elo {elo_text(w, d, l)}\nendings: {endings_text(games)}")
-    if args.report:
+    if report_file:
         command = "python3 book/ladder/ladder.py " + shlex.join(argv)
-        with open(args.report, "w", encoding="utf-8") as out:
-            out.write(report(games, names, control, command, when.replace(".", "-")))
+        with report_file:
+            report_file.write(report(games, names, control, command, when.replace(".", "-")))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except (OSError, ValueError, asyncio.TimeoutError, chess.engine.EngineError) as error:
+        # A command that does not start, an opening that is not legal, a
+        # file that cannot be written: one line, and the code of bad input.
+        print(f"error: {error or type(error).__name__}", file=sys.stderr)
+        sys.exit(2)

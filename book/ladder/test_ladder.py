@@ -5,6 +5,7 @@ import asyncio
 import math
 import pathlib
 import re
+import tempfile
 import unittest
 
 import chess
@@ -90,6 +91,18 @@ class Rules(unittest.TestCase):
             self.assertTrue(4 <= len(moves.split()) <= 10, name)
             self.assertIsNone(ladder.judge(position), name)
         self.assertEqual(len({name for name, _ in ladder.OPENINGS}), 24)
+
+
+class Openings(unittest.TestCase):
+    def test_a_file_of_openings_is_checked_move_by_move(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = pathlib.Path(folder) / "openings.txt"
+            path.write_text("# two lines\n\ne2e4 e7e5 ; Open Game\nd2d4 d7d5 # no name\n")
+            self.assertEqual(ladder.read_openings(path),
+                             [("Open Game", "e2e4 e7e5 "), ("opening 2", "d2d4 d7d5 ")])
+            path.write_text("e2e4 e7e5\ne2e5\n")
+            with self.assertRaisesRegex(ValueError, "line 2: 'e2e5' is not a legal move here"):
+                ladder.read_openings(path)
 
 
 class Match(unittest.TestCase):
