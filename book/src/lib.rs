@@ -17,8 +17,11 @@ pub mod files;
 pub mod generate;
 pub mod markdown;
 pub mod measure;
+pub mod output;
 pub mod searches;
+pub mod session;
 pub mod snapshots;
+pub mod table;
 pub mod wac;
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! `cargo run -p book -- <command>`: the book's generated files written,
-//! checked or timed, the built site checked, and, passed on to the
-//! `ladder` crate, matches between engines. `--help` lists the commands;
+//! checked or timed, and the built site checked. `--help` lists the commands;
 //! see the `generate` module of the library for the pipeline.
 
 use std::path::PathBuf;
@@ -10,9 +9,8 @@ use anyhow::{bail, Result};
 use book::check::staleness::compare;
 use book::files::Workspace;
 use book::generate::{generate_all, measured_parts, write_all};
+use book::say;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use ladder::cli::{MatchSwitches, SessionSwitches};
-use ladder::say;
 
 /// Generates and checks the LaMoSca book's traces, tables and pictures.
 #[derive(Parser, Debug)]
@@ -58,16 +56,13 @@ enum Command {
         #[arg(long, value_name = "N", conflicts_with = "reset")]
         fill: Option<usize>,
     },
-    // Passed on to the `ladder` crate, whose switches and help they are.
-    Match(MatchSwitches),
-    Session(SessionSwitches),
 }
 
 fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let result = Cli::from_arg_matches(&matches)
         .map_err(anyhow::Error::from)
-        .and_then(|cli| run(cli, &matches));
+        .and_then(run);
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -80,28 +75,13 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli, matches: &clap::ArgMatches) -> Result<bool> {
+fn run(cli: Cli) -> Result<bool> {
     match cli.command {
         Command::Generate => generate(),
         Command::Check => check(),
         Command::Measure { part } => measure(part.as_deref()),
         Command::CheckHtml { dir } => check_html(dir),
         Command::Exercise { step, reset, fill } => exercise(&step, reset, fill),
-        Command::Match(_) => {
-            let switches = matches
-                .subcommand_matches("match")
-                .expect("clap read `match`");
-            let args = ladder::cli::match_args(switches)?;
-            let words: Vec<String> = std::env::args().skip(2).collect();
-            let command = ladder::cli::command_line("cargo run --release -p book -- match", &words);
-            ladder::cli::run_match(&args, &command)?;
-            Ok(true)
-        }
-        Command::Session(switches) => {
-            let (engine, out) = ladder::cli::session_args(&switches)?;
-            ladder::cli::run_session(&engine, out.as_deref())?;
-            Ok(true)
-        }
     }
 }
 

@@ -97,10 +97,20 @@ fn civil_date(days: u64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
+/// The processors this process may use, in words ("1 hardware thread",
+/// "2 hardware threads"): all of the machine's, unless it was pinned to
+/// fewer (`taskset`). The measured files say it.
+pub fn hardware_threads() -> String {
+    match std::thread::available_parallelism().map_or(1, |n| n.get()) {
+        1 => "1 hardware thread".to_string(),
+        n => format!("{n} hardware threads"),
+    }
+}
+
 /// The first lines of every measured file: what it is, the command, the
 /// date, the machine, and `how` its times were taken.
 pub(crate) fn measured_header(how: &str) -> String {
-    let threads = ladder::runner::hardware_threads();
+    let threads = hardware_threads();
     format!(
         "<!-- Measured by `{}`. Times depend on the \
          machine and change from run to run, so the tests never compare them with a fresh \

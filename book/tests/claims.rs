@@ -358,6 +358,7 @@ fn every_measured_file_says_when_where_and_how() {
         assert!(
             has_date(&text)
                 && (text.contains("cargo run --release -p book -- match")
+                    || text.contains("python3 book/ladder/ladder.py")
                     || text.contains("by `python3 book/ladder/analysis/")),
             "{}: no date or command",
             path.display()

@@ -24,10 +24,10 @@ fn with_closed_output(args: &[&str]) {
 
 #[test]
 fn a_closed_pipe_ends_the_program_quietly() {
-    // The program's help, a command's, and the match's (the ladder's).
+    // The program's help and two commands'.
     for args in [
         &["--help"][..],
-        &["match", "--help"],
+        &["generate", "--help"],
         &["measure", "--help"],
     ] {
         with_closed_output(args);

@@ -1,6 +1,6 @@
 //! A game against a step in the page: the rules, the step's move, the PGN.
-//! The rules and the moves' algebraic names are the match runner's
-//! (`ladder`'s `judge` and `san`), so the page and the matches referee alike.
+//! The rules are [`crate::rules`]'s and the moves' algebraic names
+//! [`crate::san`]'s.
 //!
 //! The page keeps the game as the start position and the moves played;
 //! [`game`] replays them and says what the rules allow next (the legal
@@ -15,12 +15,12 @@ use anyhow::Result;
 use serde::Serialize;
 
 use common::Position;
-use ladder::game::judge;
-use ladder::san::san;
 use lamosca_search::events::Tracer;
 use lamosca_search::{Engine, SearchControl};
 
 use crate::request::Request;
+use crate::rules::judge;
+use crate::san::san;
 
 /// The deepest a move is thought about, whatever the budget.
 const THINK_DEPTH: u32 = 32;
@@ -82,10 +82,9 @@ pub fn game(request: &Request) -> Result<GameState> {
         played.push(san(&position, mv));
         position.make(mv);
     }
-    // The rules, as the match runner judges its games.
     let judged = judge(&position);
-    let over = judged.as_ref().map(|(_, ending)| ending.to_string());
-    let result = judged.as_ref().map_or("*", |(outcome, _)| outcome.pgn());
+    let over = judged.map(|(_, ending)| ending.to_string());
+    let result = judged.map_or("*", |(result, _)| result);
     let white_to_move = position.side_to_move() == common::Color::White;
     let legal = if over.is_some() {
         Vec::new()

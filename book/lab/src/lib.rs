@@ -6,8 +6,9 @@
 //! The lab only reads requests and writes what `search` and `compare`
 //! write; the searching is the steps' own. [`request`] reads what the page
 //! asks for with the command line's words for its mistakes, [`run`] does
-//! the searches as `search` does them, [`game`] keeps the rules of a game
-//! against a step, and `wasm` (on `wasm32` only) hands
+//! the searches as `search` does them, [`game`] keeps a game against a
+//! step, by the rules of [`rules`] and with the moves named in SAN by
+//! [`san`], and `wasm` (on `wasm32` only) hands
 //! them to JavaScript as strings of JSON.
 //!
 //! ```
@@ -20,7 +21,9 @@
 
 pub mod game;
 pub mod request;
+pub mod rules;
 pub mod run;
+pub mod san;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

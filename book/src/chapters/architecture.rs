@@ -39,8 +39,8 @@ pub const CHAPTER: Chapter = Chapter {
 pub struct Crate {
     /// Its package name.
     pub name: String,
-    /// Its folder, relative to the root, as the root manifest lists it:
-    /// the name itself but for the book's match runner, `book/ladder`.
+    /// Its folder, relative to the root: the name itself for the learner's
+    /// crates, `book/lab` for the book's laboratory (`lamosca-lab`).
     pub folder: String,
     /// The `description` of its manifest.
     pub description: String,
@@ -612,11 +612,11 @@ mod tests {
         let crates = read_all(&Workspace::here().root).unwrap();
         assert_eq!(backward_arrows(&crates), Vec::<String>::new());
         assert_eq!(crates.first().map(|c| c.name.as_str()), Some("common"));
-        // The match runner is known by its package name, in its folder.
-        let ladder = crates.iter().find(|c| c.folder == "book/ladder").unwrap();
-        assert_eq!(ladder.name, "ladder");
+        // The lab is known by its package name, in its folder.
+        let lab = crates.iter().find(|c| c.folder == "book/lab").unwrap();
+        assert_eq!(lab.name, "lamosca-lab");
         let book = crates.iter().find(|c| c.name == "book").unwrap();
-        assert!(book.uses.contains(&"ladder".to_string()));
+        assert!(book.uses.contains(&"lamosca-lab".to_string()));
     }
 
     #[test]

@@ -239,7 +239,7 @@ fn measured() -> Result<Vec<Generated>> {
     if !binary.is_file() {
         bail!("no {BINARY}: run `cargo build --release -p lamosca-v10-quiescence` first");
     }
-    let transcript = ladder::session::run(&[binary.display().to_string()], &MEASURED_SCRIPT)?;
+    let transcript = crate::session::run(&[binary.display().to_string()], &MEASURED_SCRIPT)?;
     let how = format!(
         "The engine is `{BINARY}`, run as a GUI runs it, reading the script on its standard \
          input: `>` is what the script sends, `<` what the engine answers. The first search \

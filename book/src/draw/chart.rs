@@ -539,7 +539,7 @@ pub fn generated_quiescence_chart() -> Result<Option<String>> {
 /// and the time each took (each search is timed once).
 pub fn measured_charts() -> Result<Vec<Generated>> {
     let runs = run_all(MEASURED_BUDGET)?;
-    let threads = ladder::runner::hardware_threads();
+    let threads = crate::measure::hardware_threads();
     Ok(vec![
         Generated::new(
             "nodes-per-depth.svg",

@@ -1,5 +1,5 @@
-//! Standard output for the `ladder` and `book` programs: lines that end
-//! the program quietly when their reader goes away.
+//! Standard output for the `book` program: lines that end the program
+//! quietly when their reader goes away.
 //!
 //! `println!` panics when the reader at the other end of a pipe has gone,
 //! as `head` does once it has its lines. [`say!`](crate::say) prints the
@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 
 /// Prints a line on standard output, as `println!` does; a reader that
-/// went away (`cargo run -p ladder -- match ... | head -3`) ends the
+/// went away (`cargo run -p book -- generate | head -3`) ends the
 /// program with success rather than a panic.
 #[macro_export]
 macro_rules! say {

@@ -1,5 +1,4 @@
-//! Markdown tables, for the match report and for the book's generated
-//! pages.
+//! Markdown tables, for the book's generated and measured pages.
 
 /// How a table column is aligned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,147 @@
+"""Tests of the match script's statistics and rules, with no engine:
+`python3 -m unittest discover -s book/ladder` (python-chess installed)."""
+
+import asyncio
+import math
+import pathlib
+import re
+import tempfile
+import unittest
+
+import chess
+
+import ladder
+
+
+class Statistics(unittest.TestCase):
+    def test_the_scale_of_the_elo_model(self):
+        self.assertEqual(ladder.elo_of_score(0.5), 0.0)
+        self.assertEqual(round(ladder.elo_of_score(0.64)), 100)
+        self.assertEqual(round(ladder.elo_of_score(0.76)), 200)
+        self.assertAlmostEqual(ladder.elo_of_score(0.25) + ladder.elo_of_score(0.75), 0.0)
+
+    def test_the_error_bar(self):
+        self.assertEqual(ladder.elo_text(30, 10, 8), "+172 ± 99")
+        self.assertEqual(ladder.elo_text(5, 10, 5), "+0 ± 111")
+        # The chapter's ladder: v0.09 against v0.07, and the goal's match.
+        self.assertEqual(ladder.elo_text(36, 12, 0), "+338 ± 105")
+        self.assertEqual(ladder.elo_text(21, 22, 57), "-131 ± 64")
+
+    def test_every_row_of_the_chapter(self):
+        # The rows the earlier Rust runner wrote: the same tally gives the
+        # same score and Elo here, to the digit.
+        folder = pathlib.Path(__file__).parent.parent / "chapters" / "measured" / "matches"
+        rows = 0
+        for path in sorted(folder.glob("*.md")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                found = re.match(r"\| .* \| \+(\d+) =(\d+) -(\d+) \| ([\d.]+%) \| (.*) \|$", line)
+                if found:
+                    w, d, l = map(int, found.groups()[:3])
+                    self.assertEqual(ladder.score_text(w, d, l), found[4], path.name)
+                    self.assertEqual(ladder.elo_text(w, d, l), found[5], path.name)
+                    rows += 1
+        self.assertGreaterEqual(rows, 18)
+
+    def test_a_clean_sweep_has_no_finite_difference(self):
+        self.assertEqual(ladder.elo_text(10, 0, 0), "+∞")
+        self.assertEqual(ladder.elo_text(0, 0, 10), "-∞")
+        # One draw makes it finite, but the interval reaches 100%.
+        self.assertEqual(ladder.elo_text(10, 1, 0), "+529 ± ∞")
+        self.assertEqual(ladder.elo_text(0, 0, 0), "-")
+        self.assertTrue(math.isnan(ladder.elo(0, 0, 0)[0]))
+
+    def test_scores_and_tallies(self):
+        self.assertEqual(ladder.score_text(36, 12, 0), "87.5%")
+        self.assertEqual(ladder.tally_text(2, 1, 1), "+2 =1 -1")
+
+
+def board(moves=(), fen=chess.STARTING_FEN):
+    position = chess.Board(fen)
+    for move in moves:
+        position.push_uci(move)
+    return position
+
+
+class Rules(unittest.TestCase):
+    def test_mates_and_stalemates(self):
+        self.assertIsNone(ladder.judge(board(["f2f3", "e7e5", "g2g4"])))
+        self.assertEqual(ladder.judge(board(["f2f3", "e7e5", "g2g4", "d8h4"])),
+                         ("0-1", "checkmate"))
+        self.assertEqual(ladder.judge(board(fen="7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")),
+                         ("1/2-1/2", "stalemate"))
+
+    def test_the_rules_end_games_drawn(self):
+        judged = lambda fen: ladder.judge(board(fen=fen))
+        self.assertEqual(judged("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"),
+                         ("1/2-1/2", "insufficient material"))
+        self.assertEqual(judged("8/8/4k3/8/8/3RK3/8/8 w - - 100 80"),
+                         ("1/2-1/2", "fifty-move rule"))
+        self.assertIsNone(judged("8/8/4k3/8/8/3RK3/8/8 w - - 99 80"))
+        # Mate on the hundredth ply is still mate.
+        self.assertEqual(judged("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80"), ("1-0", "checkmate"))
+
+    def test_a_third_occurrence_is_a_draw(self):
+        knights = ["g1f3", "g8f6", "f3g1", "f6g8"]
+        self.assertIsNone(ladder.judge(board(knights + knights[:3])))
+        self.assertEqual(ladder.judge(board(knights * 2)), ("1/2-1/2", "threefold repetition"))
+
+    def test_every_built_in_opening_is_legal_and_named_once(self):
+        for name, moves in ladder.OPENINGS:
+            position = board(moves.split())
+            self.assertTrue(4 <= len(moves.split()) <= 10, name)
+            self.assertIsNone(ladder.judge(position), name)
+        self.assertEqual(len({name for name, _ in ladder.OPENINGS}), 24)
+
+
+class Openings(unittest.TestCase):
+    def test_a_file_of_openings_is_checked_move_by_move(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = pathlib.Path(folder) / "openings.txt"
+            path.write_text("# two lines\n\ne2e4 e7e5 ; Open Game\nd2d4 d7d5 # no name\n")
+            self.assertEqual(ladder.read_openings(path),
+                             [("Open Game", "e2e4 e7e5 "), ("opening 2", "d2d4 d7d5 ")])
+            path.write_text("e2e4 e7e5\ne2e5\n")
+            with self.assertRaisesRegex(ValueError, "line 2: 'e2e5' is not a legal move here"):
+                ladder.read_openings(path)
+
+
+class Match(unittest.TestCase):
+    def game(self, number, result, ending="checkmate", at_fault=None):
+        game = ladder.Game(number, "Italian Game", ["A", "B"] if number % 2 else ["B", "A"])
+        game.result, game.ending, game.at_fault = result, ending, at_fault
+        return game
+
+    def test_colours_alternate_and_the_score_is_the_first_engines(self):
+        # A wins with White in game 1 and with Black in game 2; game 3 is
+        # drawn; A, White in game 5, loses on time.
+        games = [self.game(1, "1-0"), self.game(2, "0-1"),
+                 self.game(3, "1/2-1/2", "threefold repetition"),
+                 self.game(5, "0-1", "loss on time", chess.WHITE)]
+        self.assertEqual(ladder.tally(games), (2, 1, 1))
+        rows = ladder.totals(games)
+        self.assertEqual(ladder.faults_text(rows[0]), "1 on time")
+        self.assertEqual(ladder.faults_text(rows[1]), "none")
+        self.assertEqual(ladder.endings_text(games),
+                         "checkmate 2, loss on time 1, threefold repetition 1")
+
+    def test_notes_read_like_cutechess(self):
+        white = chess.WHITE
+        self.assertEqual(ladder.note(chess.engine.PovScore(chess.engine.Cp(-35), white).relative,
+                                     7, 0.12), "-0.35/7 0.120s")
+        self.assertEqual(ladder.note(chess.engine.Mate(3), 9, 0.005), "+M3/9 0.005s")
+        self.assertEqual(ladder.note(chess.engine.Mate(-2), None, 0.005), "-M2 0.005s")
+        self.assertEqual(ladder.note(None, None, 1.5), "1.500s")
+        self.assertTrue(ladder.is_winning(chess.engine.Cp(100)))
+        self.assertFalse(ladder.is_winning(chess.engine.Cp(99)))
+        self.assertFalse(ladder.is_winning(chess.engine.Mate(-2)))
+
+    def test_an_engine_that_cannot_start_loses_its_game(self):
+        engines = [ladder.Engine("/nonexistent/engine"), ladder.Engine("/nonexistent/too")]
+        control = ladder.Control(tc="1+0")
+        game = asyncio.run(ladder.play_game(1, ladder.OPENINGS[0], engines, ["A", "B"], control))
+        self.assertEqual((game.result, game.at_fault), ("0-1", chess.WHITE))
+        self.assertTrue(game.describe().startswith("White loses: cannot start"))
+
+
+if __name__ == "__main__":
+    unittest.main()
