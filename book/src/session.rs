@@ -17,7 +17,7 @@ use anyhow::{anyhow, bail, Context as _, Result};
 const WAIT: Duration = Duration::from_secs(30);
 
 /// The answer a command waits for, if it waits for one.
-fn awaited(command: &str) -> Option<&'static str> {
+pub(crate) fn awaited(command: &str) -> Option<&'static str> {
     match command.split_whitespace().next() {
         Some("uci") => Some("uciok"),
         Some("isready") => Some("readyok"),

@@ -24,6 +24,7 @@ use crate::chapter::{Chapter, Sources};
 use crate::files::{Generated, Workspace};
 use crate::markdown::md;
 use crate::measure::measured_header;
+use crate::session::awaited;
 
 /// The GUI chapter.
 pub const CHAPTER: Chapter = Chapter {
@@ -139,16 +140,6 @@ fn in_process(script: &[String]) -> Result<String> {
         .join()
         .map_err(|_| anyhow!("the UCI loop panicked"))?;
     Ok(transcript)
-}
-
-/// The answer a command waits for, if it waits for one.
-fn awaited(command: &str) -> Option<&'static str> {
-    match command.split_whitespace().next() {
-        Some("uci") => Some("uciok"),
-        Some("isready") => Some("readyok"),
-        Some("go") => Some("bestmove"),
-        _ => None,
-    }
 }
 
 /// An answer without what reads a clock: an `info depth` line loses its
