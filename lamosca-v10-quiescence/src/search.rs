@@ -41,23 +41,9 @@ impl Search<'_, '_> {
     ) -> (i32, Option<Move>) {
         let window = Window { alpha, beta };
         // Horizon: instead of the evaluation, the quiescence search, which
-        // goes on with captures until the position is quiet. It counts its
-        // own nodes, the horizon node included.
+        // goes on with captures until the position is quiet.
         if depth == 0 {
-            let counted = self.counts.nodes;
-            let horizon = self.quiescence.horizon(
-                position,
-                window,
-                level,
-                counted,
-                self.control,
-                self.tracer,
-            );
-            let Some(value) = horizon else {
-                self.stopped = true;
-                return (0, None);
-            };
-            return (value, None);
+            return (self.horizon(position, window, level), None);
         }
         self.counts.nodes += 1;
         self.tracer
@@ -116,6 +102,20 @@ impl Search<'_, '_> {
         self.tracer
             .result(level, count > 0, alpha, best_move, Some(window));
         (alpha, best_move)
+    }
+
+    /// The horizon node's value: the quiescence search's, which counts its
+    /// own nodes, the horizon node included; 0 when the control stopped it,
+    /// with the search marked stopped.
+    fn horizon(&mut self, position: &mut Position, window: Window, level: u32) -> i32 {
+        let counted = self.counts.nodes;
+        let horizon =
+            self.quiescence
+                .horizon(position, window, level, counted, self.control, self.tracer);
+        horizon.unwrap_or_else(|| {
+            self.stopped = true;
+            0
+        })
     }
     // ANCHOR_END: alpha_beta
 
