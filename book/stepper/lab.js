@@ -20,6 +20,7 @@
 //     the deepest depth that finished within the cap (`depth`), and when
 //     the depth asked for did not, which stopped and where (`stopped`)
 //   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
+//   lamosca.whyValue(request, record, move) -> `--why-value`'s line: the move and the chosen one, each valued with the full window
 //   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
 //     [{uci, san}], played, over, result, pgn}: the rules of a game
 //   lamosca.think({version, fen, moves, nodes, options}) -> {best, value,
@@ -50,6 +51,7 @@
     compare: (engines, args) => engines.compare(String(args.a), String(args.b)),
     options: (engines, args) => engines.options(String(args.version)),
     why: (engines, args) => engines.why(String(args.record), String(args.move)),
+    why_value: (engines, args) => engines.why_value(JSON.stringify(args.request), String(args.record), String(args.move)),
     game: (engines, args) => engines.game(JSON.stringify(args)),
     think: (engines, args) => engines.think(JSON.stringify(args)),
     memory: (engines) => JSON.stringify({ ok: engines.memory_bytes() }),
@@ -205,6 +207,7 @@
     log: (request) => run("log", request).then((outcome) => outcome.text),
     compare: (a, b) => live().then((lab) => lab.call("compare", { a, b })),
     why: (record, move) => live().then((lab) => lab.call("why", { record, move })),
+    whyValue: (request, record, move) => live().then((lab) => lab.call("why_value", { request, record, move })),
     game: (request) => live().then((lab) => lab.call("game", request)),
     think: (request) => live().then((lab) => lab.call("think", request)),
     memory: () => live().then((lab) => lab.call("memory", {})),
@@ -362,7 +365,7 @@
       const stepper = make("div", { class: "lamosca-stepper", "data-record": same ? names.join(" ") : names[0] });
       result.append(stepper);
       if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
-      result.append(whyBox(sides[0].shown.text));
+      result.append(whyBox(sides[0].shown.text, { ...sides[0].request, depth: sides[0].shown.depth }));
       if (!other) return;
       const summary = make("pre", { class: "lab-compare" });
       if (!same) {
@@ -393,16 +396,18 @@
     return JSON.parse(outcome.text.slice(outcome.text.trimEnd().lastIndexOf("\n") + 1));
   }
 
-  // "Why not this move?": a root move in, `search --why`'s answer out.
-  function whyBox(record) {
+  // "Why not this move?": a root move in, `search --why`'s answer out;
+  // "Its own value" searches it and the chosen move with the full window,
+  // as `--why-value` does, one ply less deep than the record.
+  function whyBox(record, request) {
     const move = make("input", { type: "text", name: "why", placeholder: "e2e4", size: 6, spellcheck: "false" });
     const ask = make("button", { type: "submit" }, "Why not?");
+    const value = make("button", { type: "button", name: "why-value" }, "Its own value");
     const answer = make("pre", { class: "lab-why" });
-    const form = make("form", { class: "lab-why-form" }, field("Why not this move?", move), ask);
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
+    const form = make("form", { class: "lab-why-form" }, field("Why not this move?", move), ask, value);
+    const show = (promise) => {
       answer.textContent = "...";
-      window.lamosca.why(record, move.value.trim()).then(
+      promise.then(
         (text) => {
           answer.textContent = text;
         },
@@ -410,7 +415,12 @@
           answer.textContent = error.message;
         }
       );
+    };
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      show(window.lamosca.why(record, move.value.trim()));
     });
+    value.addEventListener("click", () => show(window.lamosca.whyValue(request, record, move.value.trim())));
     return make("div", {}, form, answer);
   }
 

@@ -122,6 +122,29 @@ pub fn why(record: &str, mv: &str) -> Result<String> {
     lamosca_record::why(&record, mv)
 }
 
+/// `search --why MOVE --why-value`'s last line: the named move and the
+/// move the record's search chose, each searched with the full window one
+/// ply less deep than the record's depth, with the step and switches of
+/// `request` from its position.
+pub fn why_value(request: &Request, record: &str, mv: &str) -> Result<String> {
+    let record =
+        Record::from_bytes(record.as_bytes().to_vec()).context("cannot read the record")?;
+    let position = request.position()?;
+    let depth = record.header().depth;
+    let best = match record.summary().best.as_deref() {
+        Some(best) => Some(
+            position
+                .parse_move(best)
+                .context("the record's best move")?,
+        ),
+        None => None,
+    };
+    with_engine!(request.version.as_str(), E => {
+        let (mut engine, _) = request.engine::<E>()?;
+        lamosca_record::why_value(&mut engine, &position, mv, best, depth)
+    })
+}
+
 /// The step's switches, for the page's form and for a test that builds
 /// the same command line: UCI name, command-line flag, help, kind, default
 /// and range or choices.

@@ -71,6 +71,13 @@ pub fn why(record: &str, mv: &str) -> String {
     answer(run::why(record, mv))
 }
 
+/// `search --why MOVE --why-value`'s last line, for the request that made
+/// the record.
+#[wasm_bindgen]
+pub fn why_value(request: &str, record: &str, mv: &str) -> String {
+    answer(Request::from_json(request).and_then(|request| run::why_value(&request, record, mv)))
+}
+
 /// A game's state: its legal moves, whether it is over, its PGN.
 #[wasm_bindgen]
 pub fn game(request: &str) -> String {

@@ -253,6 +253,28 @@ fn why_not_shows_the_stand_pat_that_settled_a_quiescence_line() {
     );
 }
 
+#[test]
+fn why_value_gives_the_named_move_its_own_value_beside_the_chosen_one() {
+    let json = r#"{"version": "v10", "fen": "8/P6k/8/8/8/8/6K1/1r6 w - - 0 1", "depth": 3}"#;
+    let outcome = record(&request(json)).unwrap();
+    let text = lamosca_lab::why_value(&request(json), &outcome.text, "a7a8n").unwrap();
+    // "a7a8n: V (a7a8q: W)": the knight's value, and the queen's beside it.
+    let (knight, rest) = text
+        .split_once(" (a7a8q: ")
+        .expect("the chosen move beside it");
+    let knight: i32 = knight.strip_prefix("a7a8n: ").unwrap().parse().unwrap();
+    let queen: i32 = rest.strip_suffix(')').unwrap().parse().unwrap();
+    assert!(queen > knight + 500, "{text}");
+    // One ply deep there is nothing shallower to search each move with.
+    let shallow = r#"{"version": "v10", "fen": "8/P6k/8/8/8/8/6K1/1r6 w - - 0 1", "depth": 1}"#;
+    let outcome = record(&request(shallow)).unwrap();
+    let refused = lamosca_lab::why_value(&request(shallow), &outcome.text, "a7a8n").unwrap_err();
+    assert!(
+        format!("{refused:#}").contains("depth 2 at least"),
+        "{refused:#}"
+    );
+}
+
 fn state(json: &str) -> lamosca_lab::GameState {
     lamosca_lab::game(&request(json)).unwrap()
 }

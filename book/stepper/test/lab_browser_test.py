@@ -18,7 +18,8 @@ a file. Then, for every step:
    the move chosen and another, on four positions per step;
    `lamosca.compare` equals `compare A B` on the binary's two records, and
    "Your position" with "Compare with" shows the same text and a stepper,
-   and "Why not?" under it `search --why`'s answer.
+   and "Why not?" under it `search --why`'s answer, and "Its own value"
+   the line `--why-value` adds.
 3. Bad input (a malformed FEN, an illegal move, a depth beyond 64, a switch's
    value out of range) gets the binary's error line, from the API and from
    the form; a cap the page cannot hold is refused with the reason. A node
@@ -270,6 +271,16 @@ def compare_checks(checks, driver, server, native, workdir):
         lambda d: (lambda text: text if text.startswith("error") else None)(lab.find_element(By.CSS_SELECTOR, ".lab-why").get_attribute("textContent"))
     )
     checks.check("... and an illegal move's words", answer == err.strip(), f"{answer!r} {err!r}")
+    # "Its own value": the move and the chosen one with the full window,
+    # as `--why-value` prints it last.
+    code, out, _ = native.run("lamosca-v09", "search", "--moves", "e2e4", "e7e5", "--depth", "3", "--trace", "0", "--why", "a2a3", "--why-value")
+    lab.find_element(By.NAME, "why").clear()
+    lab.find_element(By.NAME, "why").send_keys("a2a3")
+    lab.find_element(By.NAME, "why-value").click()
+    answer = WebDriverWait(driver, 30).until(
+        lambda d: (lambda text: text if text.startswith("a2a3: ") else None)(lab.find_element(By.CSS_SELECTOR, ".lab-why").get_attribute("textContent"))
+    )
+    checks.check("'Its own value' shows `--why-value`'s line", code == 0 and answer == out.strip().splitlines()[-1], f"{answer!r} {out[-80:]!r}")
     errors = console_errors(driver)
     checks.check("the form: no console error", not errors, errors)
 

@@ -47,5 +47,5 @@ pub use event::{
 };
 pub use listener::{default_options, option_json, record_search, Recorder};
 pub use reader::{MoveName, NodeInfo, Place, Record};
-pub use why::{why, why_not};
+pub use why::{why, why_not, why_value};
 pub use writer::{output, RecordWriter, STDOUT};

@@ -21,8 +21,10 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{anyhow, Context};
-use common::Position;
+use anyhow::{anyhow, bail, Context};
+use common::{Move, Position};
+use lamosca_search::events::Tracer;
+use lamosca_search::{Engine, SearchControl};
 
 use crate::event::Event;
 use crate::reader::{NodeInfo, Record};
@@ -39,6 +41,39 @@ pub fn why(record: &Record, mv: &str) -> anyhow::Result<String> {
     let position = Position::from_fen(&record.header().fen).context("the record's position")?;
     position.parse_move(mv).context("--why")?;
     why_not(record, mv)?.ok_or_else(|| anyhow!("--why: {mv} was not searched at the root"))
+}
+
+/// `--why-value`'s answer: the move `mv` and the move chosen, `best`, each
+/// searched from the position after it with the full window, one ply less
+/// deep than the search that chose (`depth`): `a7a8n: +220 (a7a8q: +500)`,
+/// each value for the side that plays the move. Fail-hard gave `mv` a
+/// bound only; this is its value. The command line and the book's lab
+/// both answer with it.
+pub fn why_value<E: Engine>(
+    engine: &mut E,
+    position: &Position,
+    mv: &str,
+    best: Option<Move>,
+    depth: u32,
+) -> anyhow::Result<String> {
+    if depth < 2 {
+        bail!("--why-value: the search must reach depth 2 at least, to search each move one ply less deep");
+    }
+    let mut value_of = |mv: Move| {
+        let mut after = position.clone();
+        after.make(mv);
+        engine.new_game();
+        let control = SearchControl::unlimited();
+        -engine
+            .search(&mut after, depth - 1, &control, &mut Tracer::off())
+            .value
+    };
+    let named = position.parse_move(mv).context("--why")?;
+    let mut text = format!("{mv}: {:+}", value_of(named));
+    if let Some(best) = best.filter(|&best| best != named) {
+        let _ = write!(text, " ({best}: {:+})", value_of(best));
+    }
+    Ok(text)
 }
 
 /// Why the search did not choose `mv` at the root of `record`: a few lines

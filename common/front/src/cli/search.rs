@@ -36,12 +36,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use std::fmt::Write as _;
-
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use common::{Move, Position};
+use common::Position;
 use lamosca_record::{self as record, Header, Recorder};
 use lamosca_search::deepen::{
     deepen, movetime_budget, nodes_per_second, Limits, Trace, DEFAULT_DEPTH, MAX_DEPTH,
@@ -215,41 +213,11 @@ pub(super) fn run_search<E: Engine>(
         let record = record::Record::from_bytes(why_recorder.finish(&report)?)?;
         write!(out, "{}", record::why(&record, mv)?)?;
         if args.why_value {
-            writeln!(out, "{}", why_value(&mut engine, &position, mv, &report)?)?;
+            let answer = record::why_value(&mut engine, &position, mv, report.best, report.depth)?;
+            writeln!(out, "{answer}")?;
         }
     }
     Ok(())
-}
-
-/// `--why-value`: the move `mv` and the move chosen, each searched from the
-/// position after it with the full window, one ply less deep than the
-/// search that chose: `a7a8n: +220 (a7a8q: +500)`, each value for the side
-/// that plays the move. Fail-hard gave `mv` a bound only; this is its value.
-fn why_value<E: Engine>(
-    engine: &mut E,
-    position: &Position,
-    mv: &str,
-    report: &Report,
-) -> Result<String> {
-    let depth = report.depth;
-    if depth < 2 {
-        bail!("--why-value: the search must reach depth 2 at least, to search each move one ply less deep");
-    }
-    let mut value_of = |mv: Move| {
-        let mut after = position.clone();
-        after.make(mv);
-        engine.new_game();
-        let control = SearchControl::unlimited();
-        -engine
-            .search(&mut after, depth - 1, &control, &mut Tracer::off())
-            .value
-    };
-    let named = position.parse_move(mv).context("--why")?;
-    let mut text = format!("{mv}: {:+}", value_of(named));
-    if let Some(best) = report.best.filter(|&best| best != named) {
-        let _ = write!(text, " ({best}: {:+})", value_of(best));
-    }
-    Ok(text)
 }
 
 /// The text log `args` ask for, on standard output, or on standard error
