@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use common::Position;
-use lamosca_search::events::{Event, Layout, Listener, Tracer};
+use lamosca_search::events::{Event, Listener, Tracer};
 use lamosca_search::log::{TextLog, Words};
 use lamosca_search::words::Window;
 use lamosca_search::Report;
@@ -96,10 +96,6 @@ impl Listener for Windowed {
         self.read = out.len();
         let window = self.by_level.get(level).copied().flatten();
         self.windows.extend(std::iter::repeat_n(window, lines));
-    }
-
-    fn use_layout(&mut self, layout: Box<dyn Layout>) {
-        self.log.use_layout(layout);
     }
 }
 
