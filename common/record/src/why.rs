@@ -45,7 +45,7 @@ pub fn why(record: &Record, mv: &str) -> anyhow::Result<String> {
 
 /// `--why-value`'s answer: the move `mv` and the move chosen, `best`, each
 /// searched from the position after it with the full window, one ply less
-/// deep than the search that chose (`depth`): `a7a8n: +220 (a7a8q: +500)`,
+/// deep than the search that chose (`depth`): `a7a8n: -200 (a7a8q: +500)`,
 /// each value for the side that plays the move. Fail-hard gave `mv` a
 /// bound only; this is its value. The command line and the book's lab
 /// both answer with it.
