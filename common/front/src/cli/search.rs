@@ -124,7 +124,7 @@ pub(super) struct SearchArgs {
 
     /// With --why, also search MOVE and the move chosen again, each with
     /// the full window from the position after it, one ply less deep, and
-    /// print both values: `a7a8n: +220 (a7a8q: +500)`
+    /// print both values: `a7a8n: -200 (a7a8q: +500)`
     #[arg(long, requires = "why")]
     why_value: bool,
 }
