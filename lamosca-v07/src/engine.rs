@@ -3,6 +3,7 @@
 
 use common::{MoveStack, Position};
 use lamosca_search::events::Tracer;
+use lamosca_search::pv::{Answer, Line};
 use lamosca_search::{Engine, Report, SearchControl, Statistic};
 
 use crate::counts::Counts;
@@ -37,8 +38,9 @@ impl Engine for NegaMax {
             counts: Counts::default(),
             stopped: false,
         };
-        let (value, best) = search.negamax(position, depth, 1);
-        let answer = search.tracer.answer(value, best, search.stopped);
+        let mut pv = Line::default();
+        let (value, best) = search.negamax(position, depth, 1, &mut pv);
+        let answer = Answer::new(value, best, pv, search.stopped);
         Report {
             best: answer.best,
             value: answer.value,

@@ -3,6 +3,7 @@
 
 use common::{MoveStack, Position};
 use lamosca_search::events::Tracer;
+use lamosca_search::pv::{Answer, Line};
 use lamosca_search::{Engine, EngineOption, OptionKind, Report, SearchControl, INFINITY};
 
 use crate::counts::Counts;
@@ -89,8 +90,9 @@ impl Engine for AlphaBeta {
             counts: Counts::default(),
             stopped: false,
         };
-        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1);
-        let answer = search.tracer.answer(value, best, search.stopped);
+        let mut pv = Line::default();
+        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1, &mut pv);
+        let answer = Answer::new(value, best, pv, search.stopped);
         Report {
             best: answer.best,
             value: answer.value,

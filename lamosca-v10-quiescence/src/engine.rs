@@ -3,6 +3,7 @@
 
 use common::{MoveStack, Position, ScoredMove};
 use lamosca_search::events::{Layout, Tracer};
+use lamosca_search::pv::{Answer, Line};
 use lamosca_search::{
     Engine, EngineOption, OptionKind, Report, SearchControl, Statistic, INFINITY,
 };
@@ -127,8 +128,9 @@ impl Engine for QuiescenceSearch {
             counts: Counts::default(),
             stopped: false,
         };
-        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1);
-        let answer = search.tracer.answer(value, best, search.stopped);
+        let mut pv = Line::default();
+        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1, &mut pv);
+        let answer = Answer::new(value, best, pv, search.stopped);
         let (counts, stopped) = (search.counts, search.stopped);
         let quiescence = self.quiescence.counts;
         let nodes = counts.nodes + quiescence.nodes;
@@ -176,11 +178,12 @@ impl QuiescenceSearch {
             counts: Default::default(),
             stopped: false,
         };
-        let found = search.search(position, -INFINITO, INFINITO, 1);
+        let mut pv = Line::default();
+        let found = search.search(position, -INFINITO, INFINITO, 1, &mut pv);
         // With no legal move at the root the original found nothing: its
         // value is the window's floor.
         let (value, best) = found.unwrap_or((-INFINITO, None));
-        let answer = search.tracer.answer(value, best, search.stopped);
+        let answer = Answer::new(value, best, pv, search.stopped);
         let counts = search.counts;
         let nodes = counts.nodes + counts.quiescence_nodes;
         Report {

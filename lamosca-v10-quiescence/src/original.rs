@@ -49,6 +49,7 @@ pub mod log;
 
 use common::{evaluate, Move, Position, ScoredMove};
 use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::pv::Line;
 use lamosca_search::SearchControl;
 use lamosca_v09::ordering::MoveOrder;
 
@@ -103,17 +104,20 @@ impl OriginalSearch<'_, '_> {
     // ANCHOR: original_search
     /// The value of `position` for the side to move at `level` (1 at the
     /// root) within (`alpha`, `beta`), fail-hard, and the move reaching it;
-    /// or "not found".
+    /// or "not found". A main node fills `pv` with the line it expects, that
+    /// move first; a quiescence node leaves it empty.
     pub(crate) fn search(
         &mut self,
         position: &mut Position,
         mut alpha: i32,
         beta: i32,
         level: u32,
+        pv: &mut Line,
     ) -> Found {
         // Step 1. Enter the node: past the nominal depth, a quiescence node.
         let window = Window { alpha, beta };
         let quiescence = level > self.depth;
+        pv.clear();
         if level == self.depth + 1 {
             self.tracer.step(Horizon { level, window });
         }
@@ -145,14 +149,15 @@ impl OriginalSearch<'_, '_> {
         // running value is below beta.
         self.order.score(&mut self.lists[ply], ply);
         let (mut found, mut best_move) = (false, None);
+        let mut line = Line::default();
         for i in 0..count {
             self.pick_move(ply, i, level);
             let mv = self.lists[ply][i].mv;
             position.make(mv);
-            let child = self.search(position, -beta, -alpha, level + 1);
+            let child = self.search(position, -beta, -alpha, level + 1, &mut line);
             position.unmake();
             if self.stopped {
-                return None;
+                return best_move.map(|mv| (alpha, Some(mv)));
             }
             // Not found: the move was illegal. It is logged with the
             // running value as it stood, and changes nothing.
@@ -172,6 +177,9 @@ impl OriginalSearch<'_, '_> {
             if value > alpha {
                 alpha = value;
                 best_move = Some(mv);
+                if !quiescence {
+                    pv.set(mv, &line);
+                }
             }
         }
         // Step 5. Leave the node. With no legal move it is not scored: its

@@ -3,6 +3,7 @@
 
 use common::{MoveStack, Position};
 use lamosca_search::events::Tracer;
+use lamosca_search::pv::{Answer, Line};
 use lamosca_search::{
     no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, INFINITY,
 };
@@ -152,11 +153,20 @@ impl Engine for LazySearch {
         // 6, ... by itself until the time is over. Without it, the root
         // deepens one ply at a time, as the driver does for v0.10, each
         // iteration trying first the move the last one answered.
+        // The root's line is kept with its move, in `search.line`.
+        let mut line = Line::default();
         if search.switches.iid {
-            search.alpha_beta(position, Node::root(depth, score), -INFINITY, INFINITY);
+            search.alpha_beta(
+                position,
+                Node::root(depth, score),
+                -INFINITY,
+                INFINITY,
+                &mut line,
+            );
         } else {
             for iteration in 1..=depth {
-                search.alpha_beta(position, Node::root(iteration, score), -INFINITY, INFINITY);
+                let root = Node::root(iteration, score);
+                search.alpha_beta(position, root, -INFINITY, INFINITY, &mut line);
                 if search.stopped {
                     break;
                 }
@@ -173,7 +183,8 @@ impl Engine for LazySearch {
                 None => (None, no_moves_score(position, 0)),
             },
         };
-        let pv = search.tracer.answer(value, best, false).pv;
+        let line = std::mem::take(&mut search.line);
+        let pv = Answer::new(value, best, line, false).pv;
         let depth_reached = search.depth_reached;
         let stopped = search.stopped;
         let counts = search.counts;
@@ -236,6 +247,7 @@ impl LazySearch {
             counts: Counts::default(),
             stopped: false,
             answer: None,
+            line: Line::default(),
             depth_reached: 0,
         }
     }

@@ -4,6 +4,7 @@
 
 use common::Position;
 use lamosca_search::events::Tracer;
+use lamosca_search::pv::Line;
 use lamosca_search::{Engine, SearchControl, INFINITY};
 
 use crate::node::{Arrival, Hint, Node};
@@ -105,7 +106,13 @@ fn lazy_cuts_below(fen: &str, reduced: bool) -> u64 {
         reduced,
         ..Node::root(6, search.scoring.evaluate(&position))
     };
-    search.alpha_beta(&mut position, node, -INFINITY, INFINITY);
+    search.alpha_beta(
+        &mut position,
+        node,
+        -INFINITY,
+        INFINITY,
+        &mut Line::default(),
+    );
     search.counts.lazy_cuts
 }
 
@@ -159,7 +166,13 @@ fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
             let mut tracer = Tracer::off();
             let mut search = engine.begin(&position, &control, &mut tracer);
             let score = search.scoring.evaluate(&position);
-            search.alpha_beta(&mut position, Node::root(depth, score), -INFINITY, INFINITY);
+            search.alpha_beta(
+                &mut position,
+                Node::root(depth, score),
+                -INFINITY,
+                INFINITY,
+                &mut Line::default(),
+            );
             let best = search.answer.expect("a move").mv;
             collisions += search.counts.hits;
             assert!(

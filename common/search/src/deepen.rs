@@ -494,7 +494,7 @@ impl Listener for Told<'_> {
 }
 
 /// A depth was stopped: what it found (the best of the root moves it
-/// searched fully, [`Tracer::answer`]) replaces the `kept` report of the
+/// searched fully, [`crate::pv::Answer`]) replaces the `kept` report of the
 /// last finished depth when it has a move that scores at least as well. A
 /// move it found worse may only be the best of the few moves it had time
 /// for, while the finished depth's move, not yet searched again, may still
@@ -527,6 +527,7 @@ fn fall_back(report: &mut Report, first_legal: Move) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pv::{Answer, Line};
 
     /// A stand-in for a search: depth `d` costs `10^d` nodes, honours the
     /// control, and picks the first legal move.
@@ -674,7 +675,7 @@ mod tests {
             for depth in [2, 4, 6] {
                 tracer.node(1, crate::events::NodeKind::Main, position, None);
                 tracer.moved(1, mv, depth as i32);
-                tracer.iteration_done(depth, depth as i32);
+                tracer.iteration_done(depth, depth as i32, &[mv]);
                 tracer.result(1, true, depth as i32, Some(mv), None);
             }
             Report {
@@ -719,24 +720,28 @@ mod tests {
             level: u32,
             tracer: &mut Tracer<'_>,
             stopping: bool,
+            pv: &mut Line,
         ) -> Option<(i32, Option<Move>)> {
             tracer.node(level, crate::events::NodeKind::Main, position, None);
+            pv.clear();
             if depth == 0 {
                 return Some((common::evaluate(position), None));
             }
             let moves = position.legal_moves();
             let mut best = (-crate::INFINITY, None);
+            let mut line = Line::default();
             for (i, &mv) in moves.iter().enumerate() {
                 if stopping && level == 1 && i == self.searched {
-                    return None;
+                    return best.1.map(|_| best);
                 }
                 position.make(mv);
-                let value = self.negamax(position, depth - 1, level + 1, tracer, false);
+                let value = self.negamax(position, depth - 1, level + 1, tracer, false, &mut line);
                 position.unmake();
                 let value = -value?.0;
                 tracer.moved(level, mv, value);
                 if value > best.0 {
                     best = (value, Some(mv));
+                    pv.set(mv, &line);
                 }
             }
             if moves.is_empty() {
@@ -765,16 +770,17 @@ mod tests {
             tracer: &mut Tracer<'_>,
         ) -> Report {
             let stopping = depth == self.stop_at;
-            let found = self.negamax(position, depth, 1, tracer, stopping);
+            let mut pv = Line::default();
+            let found = self.negamax(position, depth, 1, tracer, stopping, &mut pv);
             let (value, best) = found.unwrap_or((0, None));
-            let answer = tracer.answer(value, best, found.is_none());
+            let answer = Answer::new(value, best, pv, stopping);
             Report {
                 best: answer.best,
                 value: answer.value,
                 nodes: 1,
                 depth,
                 pv: answer.pv,
-                interrupted: found.is_none(),
+                interrupted: stopping,
                 statistics: Vec::new(),
             }
         }

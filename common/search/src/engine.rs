@@ -490,9 +490,9 @@ pub struct Report {
     pub nodes: u64,
     /// The depth of the last search that finished.
     pub depth: u32,
-    /// The principal variation as far as the search knows it, from the
-    /// tracer's [`Tracer::answer`]; at least the best move when there is
-    /// one.
+    /// The principal variation as far as the search knows it, the line
+    /// its root filled ([`crate::pv::Answer`]); at least the best move
+    /// when there is one.
     pub pv: Vec<Move>,
     /// True when the search was stopped before its depth was done. An
     /// engine's move, value and line are then the best of the root moves

@@ -17,10 +17,10 @@
 //! ([`crate::log::TextLog`]), the record (`lamosca-record`), the driver's
 //! report of each iteration to a GUI. The tracer hands a listener the
 //! events of levels 1 to its depth only, so that a search traced to no
-//! level pays one comparison per event. One listener is always there,
-//! whatever the depth: the principal variation's ([`crate::pv::Lines`]),
-//! which the tracer owns, and which gives the search its line, its
-//! selective depth and its node count ([`Tracer::answer`]).
+//! level pays one comparison per event. Whatever the depth, the tracer
+//! counts the nodes entered and the deepest level, for the report and a
+//! GUI's `info` lines. The principal variation is the search's own: each
+//! search keeps it in a [`crate::pv::Line`].
 //!
 //! ```
 //! use common::Position;
@@ -45,14 +45,13 @@
 //! tracer.node(1, NodeKind::Main, &position, None);
 //! tracer.moved(1, e2e4, 12);
 //! tracer.result(1, true, 12, Some(e2e4), None);
-//! assert_eq!(tracer.answer(12, Some(e2e4), false).pv, [e2e4]);
+//! assert_eq!(tracer.nodes_entered(), 1);
 //! drop(tracer);
 //! assert_eq!(counter.0, 1);
 //! ```
 
 use common::{Move, Position, ScoredMove};
 
-use crate::pv::Lines;
 pub use crate::words::Window;
 use crate::words::Words;
 
@@ -399,27 +398,19 @@ impl Text {
 }
 // ANCHOR_END: step_event
 
-/// What a search found at its root, as [`Tracer::answer`] gives it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The move chosen, if any.
-    pub best: Option<Move>,
-    /// Its value, for the side to move.
-    pub value: i32,
-    /// The principal variation: the move, then the line the search
-    /// expects; empty without a move.
-    pub pv: Vec<Move>,
-}
-
 // ANCHOR: tracer
 /// What a search calls to report its work: one call per event. The
 /// tracer hands each event of levels 1 to its depth to its listener, and
-/// every event to the principal variation's [`Lines`], which it owns.
+/// counts the nodes entered and the deepest level, whatever its depth.
 #[derive(Debug)]
 pub struct Tracer<'a> {
     depth: u32,
     listener: Option<&'a mut dyn Listener>,
-    lines: Lines,
+    /// The nodes entered since the tracer was made.
+    nodes: u64,
+    /// The deepest level entered since the search or its last iteration
+    /// began.
+    deepest: u32,
 }
 
 impl<'a> Tracer<'a> {
@@ -428,16 +419,18 @@ impl<'a> Tracer<'a> {
         Tracer {
             depth,
             listener: Some(listener),
-            lines: Lines::default(),
+            nodes: 0,
+            deepest: 0,
         }
     }
 
-    /// A tracer with no listener: only the principal variation is kept.
+    /// A tracer with no listener: only the counts are kept.
     pub fn off() -> Tracer<'static> {
         Tracer {
             depth: 0,
             listener: None,
-            lines: Lines::default(),
+            nodes: 0,
+            deepest: 0,
         }
     }
 
@@ -466,7 +459,8 @@ impl<'a> Tracer<'a> {
         position: &Position,
         window: Option<Window>,
     ) {
-        self.lines.enter(level);
+        self.nodes += 1;
+        self.deepest = self.deepest.max(level);
         if self.shows(level) {
             let mv = position.last_move().filter(|_| level > 1);
             self.tell(&Event::Node {
@@ -481,7 +475,6 @@ impl<'a> Tracer<'a> {
     /// A move of a node at `level` was searched and is worth `value`.
     #[inline]
     pub fn moved(&mut self, level: u32, mv: Move, value: i32) {
-        self.lines.searched(level, mv, value);
         if self.shows(level) {
             self.tell(&Event::Move {
                 level,
@@ -504,7 +497,6 @@ impl<'a> Tracer<'a> {
         best: Option<Move>,
         window: Option<Window>,
     ) {
-        self.lines.close(level, value, best);
         if self.shows(level) {
             self.tell(&Event::Result {
                 level,
@@ -521,7 +513,6 @@ impl<'a> Tracer<'a> {
     /// A move was worth `value`, at least beta: the node is cut off.
     #[inline]
     pub fn cut(&mut self, level: u32, mv: Move, value: i32) {
-        self.lines.searched(level, mv, value);
         if self.shows(level) {
             self.tell(&Event::Move {
                 level,
@@ -564,58 +555,31 @@ impl<'a> Tracer<'a> {
 
     // ANCHOR: tracer_lines
     /// A search that deepens by itself finished an iteration of `depth`
-    /// plies at the root, worth `value`: the listener hears it with the
-    /// line and the selective depth, which is then counted again.
-    pub fn iteration_done(&mut self, depth: u32, value: i32) {
-        let pv = self.lines.root_line().map(|(_, line)| line);
+    /// plies at the root, worth `value`, with the line `pv` the search
+    /// kept: the listener hears it with the selective depth, which is then
+    /// counted again.
+    pub fn iteration_done(&mut self, depth: u32, value: i32, pv: &[Move]) {
         let event = Event::Iteration {
             depth,
             value,
             seldepth: self.selective_depth().max(depth),
-            nodes: self.lines.nodes(),
-            pv: pv.as_deref().unwrap_or_default(),
+            nodes: self.nodes,
+            pv,
         };
         self.tell(&event);
-        self.lines.restart_deepest();
-    }
-
-    /// What the search found at the root, for its report: the `value` and
-    /// `best` move it returned, with the line the principal variation's
-    /// listener collected. A search that was `stopped` returned nothing
-    /// worth keeping; its answer is the best of the root moves it searched
-    /// fully, if any, else no move.
-    pub fn answer(&self, value: i32, best: Option<Move>, stopped: bool) -> Answer {
-        if stopped {
-            return match self.lines.unfinished_root() {
-                Some((value, pv)) => Answer {
-                    best: pv.first().copied(),
-                    value,
-                    pv,
-                },
-                None => Answer {
-                    best: None,
-                    value: 0,
-                    pv: Vec::new(),
-                },
-            };
-        }
-        let pv = match self.lines.root_line() {
-            Some((_, line)) if best.is_some() && line.first() == best.as_ref() => line,
-            _ => best.into_iter().collect(),
-        };
-        Answer { best, value, pv }
+        self.deepest = 0;
     }
 
     /// The selective depth in plies: the deepest node entered since the
     /// search (or its last iteration) began, quiescence included, counted
     /// from the root.
     pub fn selective_depth(&self) -> u32 {
-        self.lines.deepest().saturating_sub(1)
+        self.deepest.saturating_sub(1)
     }
 
     /// The nodes entered since the tracer was made.
     pub fn nodes_entered(&self) -> u64 {
-        self.lines.nodes()
+        self.nodes
     }
     // ANCHOR_END: tracer_lines
 }

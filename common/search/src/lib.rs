@@ -8,7 +8,8 @@
 //!   per fact, handed by a [`Tracer`] to a [`Listener`].
 //! - [`log`]: the text log, LaMoSca's lines in English or Italian, as a
 //!   listener; [`words`] holds its keywords.
-//! - [`pv`]: the principal variation, the listener every tracer owns.
+//! - [`pv`]: the [`Line`](pv::Line) a search keeps its principal
+//!   variation in, and the [`Answer`](pv::Answer) its report takes.
 //! - [`deepen`]: iterative deepening against a clock.
 //!
 //! This crate knows no version and no terminal: it builds for WebAssembly
