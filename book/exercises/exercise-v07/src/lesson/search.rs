@@ -5,6 +5,7 @@
 
 use common::{evaluate, Move, MoveStack, Position};
 use lamosca_search::events::{NodeKind, Tracer};
+use lamosca_search::pv::Line;
 use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 
 use crate::counts::Counts;
@@ -15,23 +16,27 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) control: &'a SearchControl,
     pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
-    /// Set once the control says stop; every node then returns at once and
-    /// the result is thrown away by the caller.
+    /// Set once the control says stop; every node then returns at once,
+    /// with the best of the moves it searched fully, which only the root's
+    /// caller keeps.
     pub(crate) stopped: bool,
 }
 
 impl Search<'_, '_> {
     // ANCHOR: negamax
     /// The value of `position` for the side to move, searched `depth` plies
-    /// deep, and the move that reaches it. `level` counts from 1 at the
-    /// root, as LaMoSca's log does.
+    /// deep, and the move that reaches it; `pv` gets the line it expects,
+    /// that move first. `level` counts from 1 at the root, as LaMoSca's
+    /// log does.
     pub(crate) fn negamax(
         &mut self,
         position: &mut Position,
         depth: u32,
         level: u32,
+        pv: &mut Line,
     ) -> (i32, Option<Move>) {
         self.counts.nodes += 1;
+        pv.clear();
         self.tracer.node(level, NodeKind::Main, position, None);
         // Stop when told to; the caller discards what follows. Asked before
         // the leaf test, so that leaves, most of the nodes, count towards
@@ -48,6 +53,8 @@ impl Search<'_, '_> {
         let count = self.stack.generate(position, ply).len();
         let mut best_value = -INFINITY;
         let mut best_move = None;
+        // The line each child fills, copied into `pv` behind a best move.
+        let mut line = Line::default();
         for i in 0..count {
             // Search: make the move, search the position it leads to from
             // the other side, unmake it.
@@ -56,7 +63,7 @@ impl Search<'_, '_> {
             let value: i32 = todo!("hole 2 of 3, negate: the child's value, searched one level deeper, seen from our side; see \"The idea\" in book/chapters/v07-negamax.md");
             position.unmake();
             if self.stopped {
-                return (0, None);
+                return (best_value, best_move);
             }
             self.tracer.moved(level, mv, value);
             // A later move must be strictly better: ties keep the first.

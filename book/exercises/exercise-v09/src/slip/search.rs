@@ -5,6 +5,7 @@
 
 use common::{evaluate, Move, MoveStack, Position};
 use lamosca_search::events::{NodeKind, Tracer, Window};
+use lamosca_search::pv::Line;
 use lamosca_search::{no_moves_score, SearchControl};
 
 use crate::counts::Counts;
@@ -17,8 +18,9 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) control: &'a SearchControl,
     pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
-    /// Set once the control says stop; every node then returns at once and
-    /// the result is thrown away by the caller.
+    /// Set once the control says stop; every node then returns at once,
+    /// with the best of the moves it searched fully, which only the root's
+    /// caller keeps.
     pub(crate) stopped: bool,
 }
 
@@ -27,8 +29,9 @@ impl Search<'_, '_> {
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep within the window (`alpha`, `beta`), and the move that reaches
     /// it. Fail-hard, as LaMoSca: a node that cannot reach `alpha` returns
-    /// `alpha`, one that reaches `beta` returns `beta`. `level` counts from
-    /// 1 at the root, as LaMoSca's log does.
+    /// `alpha`, one that reaches `beta` returns `beta`. `pv` gets the line
+    /// it expects, that move first. `level` counts from 1 at the root, as
+    /// LaMoSca's log does.
     pub(crate) fn alpha_beta(
         &mut self,
         position: &mut Position,
@@ -36,8 +39,10 @@ impl Search<'_, '_> {
         beta: i32,
         depth: u32,
         level: u32,
+        pv: &mut Line,
     ) -> (i32, Option<Move>) {
         let window = Window { alpha, beta };
+        pv.clear();
         self.counts.nodes += 1;
         self.tracer
             .node(level, NodeKind::Main, position, Some(window));
@@ -59,6 +64,8 @@ impl Search<'_, '_> {
         self.order.score(self.stack.moves_mut(ply), ply);
         self.tracer.moves(level, self.stack.moves(ply));
         let mut best_move = None;
+        // The line each child fills, copied into `pv` behind a best move.
+        let mut line = Line::default();
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).
             self.pick_move(ply, i, level);
@@ -68,12 +75,12 @@ impl Search<'_, '_> {
             position.make(mv);
             // ANCHOR: hole_window
             let value = -self
-                .alpha_beta(position, -beta, -alpha, depth - 1, level + 1)
+                .alpha_beta(position, -beta, -alpha, depth - 1, level + 1, &mut line)
                 .0;
             // ANCHOR_END: hole_window
             position.unmake();
             if self.stopped {
-                return (0, None);
+                return (alpha, best_move);
             }
             // Fail high: the opponent will not allow this position, since
             // it already has a way to keep us below beta elsewhere. The
@@ -92,6 +99,7 @@ impl Search<'_, '_> {
             if value > alpha {
                 alpha = value;
                 best_move = Some(mv);
+                pv.set(mv, &line);
             }
         }
         // No legal move: mated or stalemated, held within the window like

@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 
 use common::{Move, MoveStack, Position};
 use lamosca_search::events::{Tracer, Window};
+use lamosca_search::pv::Line;
 use lamosca_search::{no_moves_score, SearchControl, INFINITY};
 use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
@@ -46,6 +47,8 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) stopped: bool,
     /// The root's best move so far (the article's `glMove`).
     pub(crate) answer: Option<Answer>,
+    /// The line the root expected when that move was recorded.
+    pub(crate) line: Line,
     /// The deepest root iteration that finished.
     pub(crate) depth_reached: u32,
 }
@@ -69,14 +72,19 @@ impl Search<'_, '_> {
     /// The value of `position` for the side to move, searched `node.depth`
     /// plies deep within the window (`alpha`, `beta`), and the best move
     /// found with the depth it was found at. Fail-soft, as the article's.
+    /// `pv` gets the line it expects: the line of the move it answers, or
+    /// of its shallower search when that cuts it lazily; none when the node
+    /// ends otherwise.
     pub(crate) fn alpha_beta(
         &mut self,
         position: &mut Position,
         node: Node,
         mut alpha: i32,
         beta: i32,
+        pv: &mut Line,
     ) -> (i32, Option<Hint>) {
         let window = Window { alpha, beta };
+        pv.clear();
         let Node { depth, ply, .. } = node;
         let level = ply as u32 + 1;
         debug_assert_eq!(
@@ -125,7 +133,7 @@ impl Search<'_, '_> {
         }
         // Internal deepening: this node searched two plies shallower hands
         // up a move to try first.
-        let (value, hint) = self.deepen(position, node, alpha, beta);
+        let (value, hint) = self.deepen(position, node, alpha, beta, pv);
         if self.stopped {
             return (0, hint);
         }
@@ -145,7 +153,7 @@ impl Search<'_, '_> {
             first: [hash_move, hint.map(|h| h.mv)],
             hint,
         };
-        self.search_moves(position, moves)
+        self.search_moves(position, moves, pv)
     }
     // ANCHOR_END: alpha_beta
 
@@ -193,7 +201,12 @@ impl Search<'_, '_> {
     /// Kornilov's order, the hash move and the move handed up first, each
     /// searched in turn until one fails high. Returns the node's value and
     /// best move, and keeps them in the table.
-    fn search_moves(&mut self, position: &mut Position, at: Moves) -> (i32, Option<Hint>) {
+    fn search_moves(
+        &mut self,
+        position: &mut Position,
+        at: Moves,
+        pv: &mut Line,
+    ) -> (i32, Option<Hint>) {
         let Moves {
             node,
             window,
@@ -212,15 +225,24 @@ impl Search<'_, '_> {
         // Until a move raises alpha, the best move is the one handed up, at
         // the depth it was found at (the article keeps it in `retMove`).
         let mut best = hint;
+        // The line each child fills, copied into `pv` behind the move of
+        // the best value so far, the first move's to begin with.
+        let mut line = Line::default();
+        let mut line_value = None;
+        pv.clear();
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).
             self.pick_move(ply, i, level);
             // Search: the child's window is ours turned round, and its
             // score ours plus the gain, seen from the other side.
             let mv = self.stack.moves(ply)[i].mv;
-            let value = self.child(position, node, mv, alpha, beta);
+            let value = self.child(position, node, mv, alpha, beta, &mut line);
             if self.stopped {
                 return (0, best);
+            }
+            if line_value.is_none_or(|best_value| value > best_value) {
+                line_value = Some(value);
+                pv.set(mv, &line);
             }
             res = res.max(value);
             // Better move: recorded with this depth. The time is not over
@@ -231,6 +253,7 @@ impl Search<'_, '_> {
                 best = Some(Hint { mv, depth });
                 if ply == 0 {
                     self.answer = Some(Answer { mv, value: res });
+                    self.line.clone_from(pv);
                 }
             }
             // Fail high: the moves left are not searched.
@@ -249,14 +272,21 @@ impl Search<'_, '_> {
         }
         if ply == 0 {
             self.depth_reached = self.depth_reached.max(depth as u32);
-            self.tracer.iteration_done(depth as u32, res);
+            self.tracer.iteration_done(depth as u32, res, pv.moves());
             // An iteration has finished: from here the node budget counts.
             if let Some(budget) = self.budget.take() {
                 self.control = self.control.clone().with_node_limit(budget);
             }
         }
         self.store(key, node, window, res, best);
+        // A move handed up that no move beat answers with itself alone.
         let best_move = best.map(|hint| hint.mv);
+        if pv.first() != best_move {
+            pv.clear();
+            if let Some(mv) = best_move {
+                pv.set(mv, &Line::default());
+            }
+        }
         self.tracer
             .result(level, count > 0, res, best_move, Some(window));
         (res, best)
@@ -313,14 +343,15 @@ impl Search<'_, '_> {
     // ANCHOR: deepening_step
     /// Kornilov's internal deepening: the node searched two plies
     /// shallower, for a best move to try first. Returns that search's value
-    /// and move; when the node is too shallow or the switch is off, no
-    /// move, but at the root [`Self::last_answer`].
+    /// and move, its line in `pv`; when the node is too shallow or the
+    /// switch is off, no move, but at the root [`Self::last_answer`].
     fn deepen(
         &mut self,
         position: &mut Position,
         node: Node,
         alpha: i32,
         beta: i32,
+        pv: &mut Line,
     ) -> (i32, Option<Hint>) {
         let (value, found): (i32, Option<Hint>) = todo!("hole 1 of 2, deepen: unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see \"1. Internal iterative deepening\" in book/chapters/v11-lazy.md");
         if !self.stopped {
@@ -391,8 +422,9 @@ impl Search<'_, '_> {
 
     // ANCHOR: child
     /// Makes `mv`, searches the node it leads to with the window turned
-    /// round, and unmakes it. The child's score is not evaluated: it is
-    /// `-(score + gain)`, Kornilov's incremental score.
+    /// round, and unmakes it; `line` gets the child's line. The child's
+    /// score is not evaluated: it is `-(score + gain)`, Kornilov's
+    /// incremental score.
     fn child(
         &mut self,
         position: &mut Position,
@@ -400,11 +432,12 @@ impl Search<'_, '_> {
         mv: Move,
         alpha: i32,
         beta: i32,
+        line: &mut Line,
     ) -> i32 {
         let gain = self.scoring.gain(mv);
         position.make(mv);
         let value = -self
-            .alpha_beta(position, node.child(mv, gain), -beta, -alpha)
+            .alpha_beta(position, node.child(mv, gain), -beta, -alpha, line)
             .0;
         position.unmake();
         value
