@@ -60,6 +60,36 @@
     return events;
   }
 
+  /** A node as the stepper keeps it: its `node` event, its facts, and the steps that concern it. */
+  function newNode(event, fact, parent, step) {
+    // A re-search (v0.11's internal deepening) is its parent's position
+    // searched again: it shares the parent's path and position, and is no
+    // move.
+    const again = Boolean(fact.research);
+    return {
+      id: event.id,
+      parent,
+      level: event.level,
+      move: again ? parent.move : parent ? event.move : null,
+      again,
+      alpha: event.alpha === undefined ? null : event.alpha,
+      beta: event.beta === undefined ? null : event.beta,
+      kind: event.kind || null,
+      path: fact.path,
+      occurrence: fact.twin || 0,
+      facts: fact,
+      enter: step,
+      exit: -1,
+      value: null,
+      best: null,
+      children: [],
+      moves: [],
+      swaps: [],
+      cut: -1,
+      notes: [],
+    };
+  }
+
   /**
    * Indexes a record registered with its facts, `{events, nodes}`: its
    * nodes, each with its facts (path, twin, re-search, FEN, value, reply,
@@ -99,33 +129,8 @@
         const fact = facts[nodes.size];
         if (!fact) throw new RecordError(line, `node ${event.id} has no facts`);
         const parent = event.parent === null || event.parent === undefined ? null : nodeOf(event.parent);
-        // A re-search (v0.11's internal deepening) is its parent's
-        // position searched again: it shares the parent's path and
-        // position, and is no move.
-        const again = Boolean(fact.research);
+        const node = newNode(event, fact, parent, step);
         const twins = byPath.get(fact.path) || [];
-        const node = {
-          id: event.id,
-          parent,
-          level: event.level,
-          move: again ? parent.move : parent ? event.move : null,
-          again,
-          alpha: event.alpha === undefined ? null : event.alpha,
-          beta: event.beta === undefined ? null : event.beta,
-          kind: event.kind || null,
-          path: fact.path,
-          occurrence: fact.twin || 0,
-          facts: fact,
-          enter: step,
-          exit: -1,
-          value: null,
-          best: null,
-          children: [],
-          moves: [],
-          swaps: [],
-          cut: -1,
-          notes: [],
-        };
         twins[node.occurrence] = node;
         byPath.set(fact.path, twins);
         nodes.set(node.id, node);
