@@ -103,6 +103,12 @@ fn generate() -> Result<bool> {
         written.removed.len(),
         written.unchanged
     );
+    let tests = workspace.root.join(book::draw::stepper::TEST_SCRIPT);
+    let script = book::draw::stepper::test_script(&workspace.root)?;
+    if std::fs::read_to_string(&tests).ok().as_deref() != Some(script.as_str()) {
+        std::fs::write(&tests, script)?;
+        say!("wrote    {}", tests.display());
+    }
     for exercise in book::exercises::EXERCISES {
         for path in book::exercises::write(&workspace, exercise)? {
             say!("wrote    {}", path.display());

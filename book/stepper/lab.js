@@ -19,6 +19,9 @@
 //   lamosca.run("search" | "log", request) -> {text, nodes, depth, stopped}:
 //     the deepest depth that finished within the cap (`depth`), and when
 //     the depth asked for did not, which stopped and where (`stopped`)
+//   lamosca.facts(record) -> each node's facts (path, position, bounded
+//     value, reply), as the book writes them beside its records: what the
+//     stepper reads with a record (`Record::facts`)
 //   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
 //   lamosca.whyValue(request, record, move) -> `--why-value`'s line: the move and the chosen one, each valued with the full window
 //   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
@@ -50,6 +53,7 @@
     log: (engines, args) => engines.log(JSON.stringify(args)),
     compare: (engines, args) => engines.compare(String(args.a), String(args.b)),
     options: (engines, args) => engines.options(String(args.version)),
+    facts: (engines, args) => engines.facts(String(args.record)),
     why: (engines, args) => engines.why(String(args.record), String(args.move)),
     why_value: (engines, args) => engines.why_value(JSON.stringify(args.request), String(args.record), String(args.move)),
     game: (engines, args) => engines.game(JSON.stringify(args)),
@@ -206,6 +210,7 @@
     search: (request) => run("search", request).then((outcome) => outcome.text),
     log: (request) => run("log", request).then((outcome) => outcome.text),
     compare: (a, b) => live().then((lab) => lab.call("compare", { a, b })),
+    facts: (record) => live().then((lab) => lab.call("facts", { record })),
     why: (record, move) => live().then((lab) => lab.call("why", { record, move })),
     whyValue: (request, record, move) => live().then((lab) => lab.call("why_value", { request, record, move })),
     game: (request) => live().then((lab) => lab.call("game", request)),
@@ -317,6 +322,7 @@
       result.textContent = "";
       Promise.all(requests.map((asked) => window.lamosca.run("search", asked)))
         .then((outcomes) => alike(requests, outcomes))
+        .then((sides) => Promise.all(sides.map((side) => window.lamosca.facts(side.shown.text).then((facts) => ({ ...side, facts })))))
         .then((sides) => show(sides, other))
         .catch((error) => {
           status.textContent = error.message;
@@ -355,7 +361,7 @@
       const names = sides.map((_, i) => `lab-${++serial}-${i === 0 ? version : other}`);
       window.LaMoScaRecords = window.LaMoScaRecords || {};
       sides.forEach((side, i) => {
-        window.LaMoScaRecords[names[i]] = side.shown.text;
+        window.LaMoScaRecords[names[i]] = { events: side.shown.text, nodes: side.facts };
       });
       status.textContent = sides.map((side, i) => sentence(side, titles[i])).join("; ");
       // Every text shown is a whole search (the module never hands back a

@@ -7,16 +7,22 @@
 //     <div class="lamosca-stepper" data-record="v09-d3"> static trace </div>
 //
 // where the script registers the record under its name in
-// `window.LaMoScaRecords` (as JSON Lines text or as an array of events; a
-// file:// page cannot `fetch`, so records travel as scripts). Two names,
+// `window.LaMoScaRecords` (a file:// page cannot `fetch`, so records travel
+// as scripts). Two names,
 // `data-record="v07-d3 v09-d3"`, set two searches of the same position side
 // by side in lockstep by path. The element's own content is what a reader
 // without JavaScript sees; the stepper keeps it below, folded.
 //
-// The record is the JSON Lines contract of the workspace's `--record`: a
-// `search` header (schema 1, the root FEN), then `node`, `swap`, `cut`,
-// `result` and other events, and a closing `report`. The code reads
-// top-down: 1. reading a record, 2. what the search knows at a step, 3.
+// A record is registered as `{events, nodes}`. `events` is the JSON Lines
+// contract of the workspace's `--record`: a `search` header (schema 1, the
+// root FEN), then `node`, `swap`, `cut`, `result` and other events, and a
+// closing `report`. `nodes` are its facts, one per node: the path, the
+// twin, the position as FEN, the value with its bound, the reply and a
+// re-search's depth, worked out once by the record's reader in Rust
+// (`Record::facts`: the book program writes them beside each record, the
+// lab's module answers them for a search made in the page). This file
+// reads, draws, keeps two records in lockstep and takes the keys; it works
+// out none of those facts again. The code reads top-down: 1. reading a record, 2. what the search knows at a step, 3.
 // drawing, 4. lockstep of two records, 5. controls and keys, 6. start.
 (function () {
   "use strict";
@@ -40,15 +46,13 @@
     }
   }
 
-  /** The events of a record given as JSON Lines text or as an array. */
-  function readEvents(raw) {
-    if (Array.isArray(raw)) return raw;
-    if (typeof raw !== "string") throw new RecordError(0, "the record is neither text nor a list of events");
+  /** The events of a record's JSON Lines text. */
+  function readEvents(text) {
     const events = [];
-    raw.split("\n").forEach((text, i) => {
-      if (text.trim() === "") return;
+    text.split("\n").forEach((line, i) => {
+      if (line.trim() === "") return;
       try {
-        events.push(JSON.parse(text));
+        events.push(JSON.parse(line));
       } catch (error) {
         throw new RecordError(i + 1, `not JSON: ${error.message}`);
       }
@@ -56,30 +60,51 @@
     return events;
   }
 
-  /** A move list as the record writes it: `"e2e4"`, `"e2e4=12"`, `["e2e4", 12]` or `{move, order}`. */
-  function readMoveList(list) {
-    if (!Array.isArray(list)) return [];
-    return list.map((item) => {
-      if (typeof item === "string") {
-        const [move, order] = item.split("=");
-        return { move, order: order === undefined ? null : Number(order) };
-      }
-      if (Array.isArray(item)) return { move: item[0], order: item.length > 1 ? item[1] : null };
-      const order = item.order !== undefined ? item.order : item.value;
-      return { move: item.move, order: order === undefined ? null : order };
-    });
+  /** A node as the stepper keeps it: its `node` event, its facts, and the steps that concern it. */
+  function newNode(event, fact, parent, step) {
+    // A re-search (v0.11's internal deepening) is its parent's position
+    // searched again: it shares the parent's path and position, and is no
+    // move.
+    const again = Boolean(fact.research);
+    return {
+      id: event.id,
+      parent,
+      level: event.level,
+      move: again ? parent.move : parent ? event.move : null,
+      again,
+      alpha: event.alpha === undefined ? null : event.alpha,
+      beta: event.beta === undefined ? null : event.beta,
+      kind: event.kind || null,
+      path: fact.path,
+      occurrence: fact.twin || 0,
+      facts: fact,
+      enter: step,
+      exit: -1,
+      value: null,
+      best: null,
+      children: [],
+      moves: [],
+      swaps: [],
+      cut: -1,
+      notes: [],
+    };
   }
 
   /**
-   * Indexes a record: its nodes with their paths, and for each step (each
+   * Indexes a record registered with its facts, `{events, nodes}`: its
+   * nodes, each with its facts (path, twin, re-search, FEN, value, reply,
+   * worked out by the record's reader in Rust), and for each step (each
    * event between the header and the report) the node it concerns.
    */
-  function indexRecord(raw) {
-    const events = readEvents(raw);
+  function indexRecord(registered) {
+    if (!registered || typeof registered.events !== "string" || !Array.isArray(registered.nodes)) {
+      throw new RecordError(0, "the record comes without its facts: register {events, nodes}, as the book program and the lab write it");
+    }
+    const events = readEvents(registered.events);
+    const facts = registered.nodes;
     const header = events[0];
     if (!header || header.event !== "search") throw new RecordError(1, "the first event is not `search`");
     if (header.schema !== SCHEMA) throw new RecordError(1, `schema ${header.schema}, this viewer reads ${SCHEMA}`);
-    const root = Board.parseFen(header.fen);
 
     const last = events[events.length - 1];
     const report = last && last.event === "report" ? last : null;
@@ -101,47 +126,13 @@
         return node;
       };
       if (event.event === "node") {
-        if (nodes.has(event.id)) throw new RecordError(line, `node ${event.id} is entered twice`);
+        const fact = facts[nodes.size];
+        if (!fact) throw new RecordError(line, `node ${event.id} has no facts`);
         const parent = event.parent === null || event.parent === undefined ? null : nodeOf(event.parent);
-        if (parent === null && nodes.size > 0) throw new RecordError(line, `node ${event.id} has no parent`);
-        // A node entered at its parent's own level is that parent searched
-        // again inside itself, shallower (v0.11's internal deepening): it
-        // shares the parent's path and position, and is no move. At the
-        // root it has no move; below, the record repeats the parent's.
-        const again =
-          parent !== null &&
-          (event.move === null || event.move === undefined || (event.level !== undefined && event.level === parent.level));
-        const path = parent && !again ? parent.path.concat([event.move]) : parent ? parent.path : [];
-        const key = path.join(" ");
-        const twins = byPath.get(key) || [];
-        const node = {
-          id: event.id,
-          parent,
-          level: event.level,
-          move: again ? parent.move : parent ? event.move : null,
-          again,
-          alpha: event.alpha === undefined ? null : event.alpha,
-          beta: event.beta === undefined ? null : event.beta,
-          kind: event.kind || null,
-          path,
-          key,
-          occurrence: twins.length,
-          enter: step,
-          exit: -1,
-          value: null,
-          best: null,
-          children: [],
-          // The move list is read when the node is shown, not here: a big
-          // record has a list at every node, and most are never shown.
-          rawList: event.moves,
-          list: null,
-          swaps: [],
-          cut: -1,
-          notes: [],
-          position: null,
-        };
-        twins.push(node);
-        byPath.set(key, twins);
+        const node = newNode(event, fact, parent, step);
+        const twins = byPath.get(fact.path) || [];
+        twins[node.occurrence] = node;
+        byPath.set(fact.path, twins);
         nodes.set(node.id, node);
         if (parent) parent.children.push(node);
         widen(node.alpha);
@@ -159,10 +150,7 @@
         const node = nodeOf(event.node);
         if (event.event === "swap") node.swaps.push(step);
         else if (event.event === "cut") node.cut = step;
-        else if (event.event === "moves") {
-          node.rawList = event.moves;
-          node.list = null;
-        }
+        else if (event.event === "moves") node.moves = event.moves || [];
         else node.notes.push(step);
         widen(event.value);
         current = node.id;
@@ -170,35 +158,18 @@
       focus[step] = current;
     });
     if (nodes.size === 0) throw new RecordError(0, "the record has no node");
-    return { header, report, steps, nodes, byPath, focus, extent, root };
-  }
-
-  /** The position at a node, built once from its parent's. */
-  function positionOf(record, node) {
-    if (node.position === null) {
-      node.position = !node.parent
-        ? record.root
-        : node.again
-          ? positionOf(record, node.parent)
-          : Board.play(positionOf(record, node.parent), node.move);
-    }
-    return node.position;
+    if (nodes.size !== facts.length) throw new RecordError(0, `the record has ${nodes.size} nodes and facts for ${facts.length}`);
+    return { header, report, steps, nodes, byPath, focus, extent };
   }
 
   // 2. What the search knows at a step.
-
-  /** A node's move list, read from the record the first time it is asked for. */
-  function listOf(node) {
-    if (node.list === null) node.list = readMoveList(node.rawList);
-    return node.list;
-  }
 
   /** The node of `record` shown at `step`, its moves so far, and what the step did. */
   function viewAt(record, step, focusId) {
     const node = record.nodes.get(focusId === undefined ? record.focus[step] : focusId);
     const event = record.steps[step];
     const tried = node.children.filter((child) => child.enter <= step);
-    const moveList = listOf(node);
+    const moveList = node.moves;
     const order = new Map(moveList.map((entry) => [entry.move, entry.order]));
     const swapped = new Map();
     const swaps = [];
@@ -221,17 +192,18 @@
     const rows = tried.map((child) => {
       const done = child.exit >= 0 && child.exit <= step;
       if (done && !child.again) better(-child.value);
-      const value = done ? boundOf(child) : null;
+      // What the row shows of a returned child comes with the record: its
+      // value for this node's side, with its bound, and its reply.
       return {
         move: child.move,
         order: child.again ? null : order.has(child.move) ? order.get(child.move) : null,
         swap: child.again ? null : swapped.get(child.move) || null,
-        value: value === null ? null : child.again ? value.value : -value.value,
-        bound: value === null ? null : child.again ? value.bound : turned(value.bound),
-        reply: done ? replyOf(record, child) : null,
+        worth: done ? child.facts.worth : null,
+        refuted: done && Boolean(child.facts.refuted),
+        reply: done ? child.facts.reply || null : null,
         searching: !done,
         cut: !child.again && cut !== null && cut.move === child.move,
-        research: child.again ? { depth: researchDepth(record, node, child) } : null,
+        research: child.again ? { depth: child.facts.depth === undefined ? null : child.facts.depth } : null,
         child,
       };
     });
@@ -261,49 +233,11 @@
     return { node, event, step, rows, untried, best, cut, done };
   }
 
-  /**
-   * A node's value and the side its true value lies on, from the window it
-   * was searched with: `lower` when it failed high (at least the value),
-   * `upper` when it failed low (at most), `exact` inside the window.
-   */
-  function boundOf(node) {
-    const value = node.value;
-    let bound = "exact";
-    if (node.beta !== null && value >= node.beta) bound = "lower";
-    else if (node.alpha !== null && value <= node.alpha) bound = "upper";
-    return { value, bound };
-  }
-
-  /** A bound seen from the other side: at least becomes at most. */
-  function turned(bound) {
-    return bound === "lower" ? "upper" : bound === "upper" ? "lower" : bound;
-  }
-
-  /** A value with its bound: `≥ 12`, `≤ 12`, or `12`. */
   // The note on a move the other search never searched at this node: its
   // search (whole, to the same depth) cut the move off, or never reached
   // the node; the step can generate the move all the same.
   function skipNote(other) {
     return make("span", { class: "lms-mark", title: `${other.label}'s search, to the same depth, never searched this move here: a cut made it needless, or its search ends at this node (a horizon it does not look past)` }, `not searched by ${other.label}`);
-  }
-
-  function showValue(value, bound) {
-    if (value === null || value === undefined) return "";
-    return bound === "lower" ? `≥ ${value}` : bound === "upper" ? `≤ ${value}` : String(value);
-  }
-
-  /** The reply that refuted a child (the move that cut it off), or its best. */
-  function replyOf(record, child) {
-    if (child.cut >= 0) return record.steps[child.cut].move;
-    return child.best;
-  }
-
-  /** The depth a re-search searched, from the `deepened` note its parent writes after it. */
-  function researchDepth(record, node, child) {
-    for (const at of node.notes) {
-      if (at > child.exit && record.steps[at].event === "deepened") return record.steps[at].depth;
-    }
-    return null;
   }
 
   /** The move an event is about, to highlight its row. */
@@ -339,13 +273,12 @@
       case "result": {
         const node = record.nodes.get(event.node);
         const best = event.best ? ` (best ${event.best})` : "";
-        const { bound } = boundOf(node);
-        const value = showValue(event.value, bound);
+        const { value, worth } = node.facts;
         if (node.again) {
           return `The re-search of node ${node.parent.id} returns ${value}${best}: the same position, for the same side.`;
         }
         return node.parent
-          ? `Node ${node.id} returns ${value}${best}: ${node.move} is worth ${showValue(-event.value, turned(bound))} here.`
+          ? `Node ${node.id} returns ${value}${best}: ${node.move} is worth ${worth} here.`
           : `The root returns ${value}${best}: the search is over.`;
       }
       case "moves":
@@ -399,7 +332,7 @@
     return [LEFT + (index % 8) * SQUARE, TOP + (7 - Math.floor(index / 8)) * SQUARE];
   }
 
-  function drawBoard(position, lastMove, label) {
+  function drawBoard(fen, lastMove, label) {
     const svg = make("svg:svg", { viewBox: `0 0 ${SIDE} ${HEIGHT}`, role: "img", "aria-label": label, class: "lms-board" });
     svg.append(make("svg:title", {}, label));
     const marker = `lms-head-${++markerCount}`;
@@ -414,7 +347,7 @@
       const dark = ((index % 8) + Math.floor(index / 8)) % 2 === 0;
       svg.append(make("svg:rect", { x, y, width: SQUARE, height: SQUARE, fill: dark ? DARK : LIGHT }));
     }
-    const move = lastMove ? Board.parseUci(lastMove) : null;
+    const move = lastMove ? Board.squares(lastMove) : null;
     if (move) {
       for (const index of [move.from, move.to]) {
         const [x, y] = corner(index);
@@ -426,7 +359,7 @@
       svg.append(make("svg:text", { x: LEFT + i * SQUARE + SQUARE / 2, y: TOP + 8 * SQUARE + 16, "font-family": FONT, "font-size": 13, "text-anchor": "middle", class: "lms-coord" }, "abcdefgh"[i]));
       svg.append(make("svg:text", { x: LEFT / 2, y: TOP + (7 - i) * SQUARE + SQUARE / 2 + 5, "font-family": FONT, "font-size": 13, "text-anchor": "middle", class: "lms-coord" }, i + 1));
     }
-    position.board.forEach((piece, index) => {
+    Board.pieces(fen).forEach((piece, index) => {
       if (piece === null) return;
       const [x, y] = corner(index);
       const at = { x: x + SQUARE / 2, y: y + SQUARE / 2 + (SQUARE * 3) / 10, "font-family": FONT, "font-size": (SQUARE * 4) / 5, "text-anchor": "middle" };
@@ -526,7 +459,7 @@
       }
       const childKind = row.child.kind && row.child.kind !== "main" ? ` (${row.child.kind})` : "";
       if (childKind && !row.research) notes.push(make("span", { class: "lms-mark" }, childKind.trim()));
-      if (row.reply) notes.push(make("span", { class: "lms-mark lms-reply" }, row.bound === "upper" ? `refuted by ${row.reply}` : `reply ${row.reply}`));
+      if (row.reply) notes.push(make("span", { class: "lms-mark lms-reply" }, row.refuted ? `refuted by ${row.reply}` : `reply ${row.reply}`));
       if (isCurrent(row)) classes.push("lms-current");
       if (row.research) classes.push("lms-research");
       const depth = row.research && row.research.depth !== null && row.research.depth !== undefined ? ` at depth ${row.research.depth}` : "";
@@ -534,7 +467,7 @@
         make("td", {}, row.research ? "" : number(row)),
         make("td", { class: "lms-move" }, row.research ? `(re-search${depth})` : row.move),
         ordered ? make("td", {}, known(row.order) ? row.order : "") : null,
-        make("td", { class: "lms-value" }, row.value === null ? "…" : showValue(row.value, row.bound)),
+        make("td", { class: "lms-value" }, row.worth === null ? "…" : row.worth),
         make("td", {}, ...notes)));
     });
     for (const entry of view.untried) {
@@ -569,16 +502,15 @@
   /** Draws one record's panel at a step; `missing` says why the lockstep found no node. */
   function drawPanel(panel, record, view, other, missing) {
     const { node } = view;
-    const position = positionOf(record, node);
-    const path = node.path.length ? node.path.join(" ") : "(root)";
-    const label = `The position at node ${node.id}, after ${node.path.length ? node.path.join(" ") : "no move"}`;
+    const path = node.path || "(root)";
+    const label = `The position at node ${node.id}, after ${node.path || "no move"}`;
     const kind = node.kind && node.kind !== "main" ? `, ${node.kind}` : "";
     const status = `node ${node.id} of ${record.nodes.size}, level ${node.level}${kind}, step ${view.step + 1} of ${record.steps.length}`;
     panel.classList.toggle("lms-missing", Boolean(missing));
     const parts = [
       make("p", { class: "lms-title" }, record.header.version || "search", ` · depth ${record.header.depth}`),
       missing ? make("p", { class: "lms-missing-note" }, missing) : null,
-      make("div", { class: "lms-board-box" }, drawBoard(position, node.move, label)),
+      make("div", { class: "lms-board-box" }, drawBoard(node.facts.fen, node.move, label)),
       make("div", { class: "lms-info" },
         make("p", { class: "lms-path" }, make("span", { class: "lms-label" }, "Path "), make("span", { class: "lms-path-moves" }, path)),
         drawWindow(record, view),
@@ -602,7 +534,7 @@
 
   /** The node of `record` with the same path as `node`, the same occurrence if the path recurs. */
   function twinOf(record, node) {
-    const twins = record.byPath.get(node.key);
+    const twins = record.byPath.get(node.path);
     if (!twins) return null;
     return twins[Math.min(node.occurrence, twins.length - 1)];
   }
@@ -637,7 +569,7 @@
     return {
       step: at,
       focusId: reached.id,
-      missing: `${follower.header.version || "this search"} never visits ${focus.path.join(" ")}${cut}.`,
+      missing: `${follower.header.version || "this search"} never visits ${focus.path}${cut}.`,
     };
   }
 
@@ -835,7 +767,7 @@
   // The lab (lab.js) starts steppers on the records it searches.
   if (!inNode) window.LaMoScaStepper = { start, indexRecord };
   if (inNode) {
-    module.exports = { RecordError, indexRecord, viewAt, follow, describe, showValue };
+    module.exports = { RecordError, indexRecord, viewAt, follow, describe };
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", startAll);
   } else {

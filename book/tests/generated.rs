@@ -30,6 +30,22 @@ fn generated_files_are_up_to_date() {
 }
 
 #[test]
+fn the_stepper_s_test_records_carry_their_facts_as_they_are_now() {
+    // The records the stepper's own tests read, with their facts worked
+    // out by the record's reader, as the chapters' records are.
+    let root = Workspace::here().root;
+    let script = book::draw::stepper::test_script(&root).expect("the test records read");
+    let written =
+        std::fs::read_to_string(root.join(book::draw::stepper::TEST_SCRIPT)).unwrap_or_default();
+    assert!(
+        written == script,
+        "{} differs from what the code writes now: run `cargo run -p book -- generate`",
+        book::draw::stepper::TEST_SCRIPT
+    );
+    assert!(script.contains(r#"window.LaMoScaRecords["fixture-alphabeta"] = {"events":"#));
+}
+
+#[test]
 fn the_book_shows_the_published_v07_log() {
     // The generated comparison says so in words; a difference must never be
     // committed quietly.

@@ -223,11 +223,7 @@ fn move_value(record: &Record, root: u32, mv: &str) -> (String, String) {
     else {
         return ("-".to_string(), String::new());
     };
-    let reply = child
-        .cut
-        .or(child.best)
-        .map(|mv| mv.to_string())
-        .unwrap_or_default();
+    let reply = child.reply().map(|mv| mv.to_string()).unwrap_or_default();
     (Bounded::of_node(child).turned().to_string(), reply)
 }
 

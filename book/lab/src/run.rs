@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use common::{Move, Position};
 use lamosca_explorer::compare::compare as compare_records;
-use lamosca_record::{Header, Record, Recorder};
+use lamosca_record::{Header, NodeFacts, Record, Recorder};
 use lamosca_search::events::{Both, Event, Listener, Tracer};
 use lamosca_search::log::TextLog;
 use lamosca_search::{Engine, OptionKind, Report, SearchControl};
@@ -108,6 +108,15 @@ pub fn compare(a: &str, b: &str) -> Result<String> {
     let mut out = Vec::new();
     compare_records(&a, &b, &mut out)?;
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// What the page's stepper shows of each node of a record's text, worked
+/// out by the record's reader ([`Record::facts`]), as the book program
+/// writes them beside the records it ships.
+pub fn facts(record: &str) -> Result<Vec<NodeFacts>> {
+    let record =
+        Record::from_bytes(record.as_bytes().to_vec()).context("cannot read the record")?;
+    record.facts()
 }
 
 /// A step's move in a game, within the request's node budget.

@@ -65,6 +65,12 @@ pub fn compare(a: &str, b: &str) -> String {
     answer(run::compare(a, b))
 }
 
+/// Each node's facts for a record's text, for the page's stepper.
+#[wasm_bindgen]
+pub fn facts(record: &str) -> String {
+    answer(run::facts(record))
+}
+
 /// `search --why MOVE`'s answer for a record's text.
 #[wasm_bindgen]
 pub fn why(record: &str, mv: &str) -> String {

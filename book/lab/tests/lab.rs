@@ -3,7 +3,7 @@
 //! byte-for-byte check against the binaries themselves is the browser
 //! test's (`book/stepper/test/lab_browser_test.py`).
 
-use lamosca_lab::{compare, log, options, record, why, Request};
+use lamosca_lab::{compare, facts, log, options, record, why, Request};
 use lamosca_record::{default_options, record_search, Record};
 
 fn request(json: &str) -> Request {
@@ -203,6 +203,20 @@ fn compare_reads_records_held_as_text_as_it_reads_files() {
 
     let cut = &b.text[..b.text.len() - 3];
     assert!(error(compare(&a.text, cut)).starts_with("cannot read record B: line "));
+}
+
+#[test]
+fn facts_are_the_record_reader_s_as_the_book_writes_them() {
+    // The page's stepper gets each node's facts for a search made in the
+    // page from the same function that writes them beside the book's own
+    // records.
+    let searched = record(&request(r#"{"version": "v11", "depth": 3}"#)).unwrap();
+    let lab = facts(&searched.text).unwrap();
+    let reader = Record::from_bytes(searched.text.clone().into_bytes()).unwrap();
+    assert_eq!(lab, reader.facts().unwrap());
+    assert_eq!(lab.len() as u32, reader.node_count());
+    assert!(lab.iter().any(|node| node.research), "v0.11 searches again");
+    assert!(error(facts("{}")).starts_with("cannot read the record"));
 }
 
 #[test]

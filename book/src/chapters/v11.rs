@@ -560,7 +560,10 @@ fn record_events(script: &str) -> Result<Vec<serde_json::Value>> {
         .find("] = ")
         .ok_or_else(|| anyhow!("not a record script"))?;
     let literal = script[start + 4..].trim_end().trim_end_matches(';');
-    let jsonl: String = serde_json::from_str(literal)?;
+    let registered: serde_json::Value = serde_json::from_str(literal)?;
+    let jsonl = registered["events"]
+        .as_str()
+        .ok_or_else(|| anyhow!("a record script without its events"))?;
     jsonl
         .lines()
         .map(|line| Ok(serde_json::from_str(line)?))

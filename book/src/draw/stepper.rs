@@ -5,18 +5,34 @@
 //! with the same search's text log inside as what a reader without
 //! JavaScript sees.
 //!
+//! The record travels with its facts ([`lamosca_record::Record::facts`]:
+//! each node's path, position, bounded value, reply), so that the page
+//! reads them rather than working them out again:
+//! `{"events": "...the JSON Lines...", "nodes": [{"path": "", ...}, ...]}`.
+//!
 //! ```
 //! use book::draw::stepper::script;
-//! let js = script("v09-alphabeta", "{\"event\":\"search\"}\n").unwrap();
-//! assert!(js.contains("window.LaMoScaRecords[\"v09-alphabeta\"] = \"{\\\"event\\\""));
+//! let jsonl = concat!(
+//!     r#"{"event":"search","schema":1,"version":"v","fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","depth":1}"#, "\n",
+//!     r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-50,"beta":50,"kind":"main"}"#, "\n",
+//!     r#"{"event":"result","node":1,"value":0,"best":null}"#, "\n",
+//!     r#"{"event":"report","best":null,"value":0,"nodes":1}"#, "\n",
+//! );
+//! let js = script("tiny", jsonl).unwrap();
+//! assert!(js.contains(r#"window.LaMoScaRecords["tiny"] = {"events":"{\"event\":\"search\""#));
+//! assert!(js.contains(r#""nodes":[{"path":"","fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","value":"0","worth":"0"}]}"#));
 //! ```
 
 use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
 
-use anyhow::{ensure, Result};
+use anyhow::{ensure, Context as _, Result};
 use common::Position;
+use lamosca_record::{NodeFacts, Record};
 use lamosca_search::log::{capture, Words};
 use lamosca_search::{Engine, OptionValue, SearchControl};
+use serde::Serialize;
 
 use crate::draw::recorded::record_with;
 use crate::files::Generated;
@@ -58,8 +74,23 @@ pub fn run<E: Engine>(search: &Search) -> Result<(String, String)> {
     Ok((recorded.jsonl()?, log))
 }
 
-/// The script that registers a record under `name`.
+/// A record as the page reads it: its events, and its nodes' facts.
+#[derive(Serialize)]
+struct Registered<'a> {
+    events: &'a str,
+    nodes: Vec<NodeFacts>,
+}
+
+/// The script that registers a record, and its facts, under `name`.
 pub fn script(name: &str, jsonl: &str) -> Result<String> {
+    let record = Record::from_bytes(jsonl.as_bytes().to_vec())
+        .with_context(|| format!("the record {name}"))?;
+    let registered = Registered {
+        events: jsonl,
+        nodes: record
+            .facts()
+            .with_context(|| format!("the record {name}"))?,
+    };
     Ok(format!(
         "// {}\nwindow.LaMoScaRecords = window.LaMoScaRecords || {{}};\n\
          window.LaMoScaRecords[{}] = {};\n",
@@ -69,8 +100,37 @@ pub fn script(name: &str, jsonl: &str) -> Result<String> {
             .trim_end_matches("-->")
             .trim(),
         serde_json::to_string(name)?,
-        serde_json::to_string(jsonl)?
+        serde_json::to_string(&registered)?
     ))
+}
+
+/// Where the stepper's test records are: JSON Lines files, not shown in
+/// the book, relative to the repository root.
+pub const TEST_RECORDS: &str = "book/stepper/test/records";
+
+/// Where their script goes, for the stepper's tests in Node.js and in
+/// the browser.
+pub const TEST_SCRIPT: &str = "book/stepper/test/fixture-records.js";
+
+/// The script that registers every test record of `root`'s
+/// [`TEST_RECORDS`] with its facts, by file name, in name order:
+/// `generate` writes it to [`TEST_SCRIPT`], and the tests check it is up
+/// to date.
+pub fn test_script(root: &Path) -> Result<String> {
+    let mut paths: Vec<_> = fs::read_dir(root.join(TEST_RECORDS))?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<_, _>>()?;
+    paths.retain(|path| path.extension().is_some_and(|ext| ext == "jsonl"));
+    paths.sort();
+    let mut text = String::new();
+    for path in paths {
+        let name = path
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or("");
+        text += &script(name, &fs::read_to_string(&path)?)?;
+    }
+    Ok(text)
 }
 
 /// A stepper of `searches` side by side (the first leads, the others

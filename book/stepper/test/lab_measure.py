@@ -82,8 +82,10 @@ def page_record_time(driver, version, moves, depth):
         lamosca.run("search", {version, moves, depth, nodes: 500000}).then((outcome) => {
           const answered = performance.now();
           const spent = lamosca.timing();
+          return lamosca.facts(outcome.text).then((facts) => [outcome, answered, spent, facts]);
+        }).then(([outcome, answered, spent, facts]) => {
           window.LaMoScaRecords = window.LaMoScaRecords || {};
-          window.LaMoScaRecords["measure"] = outcome.text;
+          window.LaMoScaRecords["measure"] = {events: outcome.text, nodes: facts};
           const host = document.createElement("div");
           host.className = "lamosca-stepper";
           host.dataset.record = "measure";

@@ -1,24 +1,29 @@
-"""Writes the stepper's test records, `fixture-records.js`.
+"""Writes the stepper's two fixture records, `records/fixture-*.jsonl`.
 
 The browser test needs records that follow the record contract and hold
 only legal moves, before any version writes a record of its own. This
 script builds them from the v0.07 binary's own one-ply logs: for each node
 it asks `search --depth 1 --trace 1` for the legal moves and their one-ply
 values, and then searches a depth-2 tree over those values twice, as
-NegaMax and as fail-hard alpha-beta that picks its moves by their one-ply
-value (so the record has swaps and cuts). The values are the engine's
-evaluations; the searches are this script's, so the records are test
-fixtures, not a version's output, and are not shown in the book.
+NegaMax (with v0.07's full window at every node, and no move list, as
+v0.07's own records) and as fail-hard alpha-beta that picks its moves by
+their one-ply value (so the record has swaps and cuts). The values are the
+engine's evaluations; the searches are this script's, so the records are
+test fixtures, not a version's output, and are not shown in the book.
 
     cargo build -p lamosca-v07
-    python3 book/stepper/test/make_fixture.py target/debug/lamosca-v07 \
-        > book/stepper/test/fixture-records.js
+    python3 book/stepper/test/make_fixture.py target/debug/lamosca-v07
+
+Then `cd book && cargo run --release -p book -- generate` writes
+`fixture-records.js`: every record of `records/` with its facts, as the
+book's own records are written.
 """
 
 import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 FEN = "6k1/5ppp/8/3p4/4P3/8/5PPP/6K1 w - - 0 1"
 DEPTH = 2
@@ -49,21 +54,18 @@ class Recorder:
 
     def enter(self, parent, level, move, alpha, beta):
         self.nodes += 1
-        event = {"event": "node", "id": self.nodes, "parent": parent, "level": level, "move": move}
-        if alpha is not None:
-            event.update(alpha=alpha, beta=beta)
-        event["kind"] = "main"
+        event = {"event": "node", "id": self.nodes, "parent": parent, "level": level, "move": move,
+                 "alpha": alpha, "beta": beta, "kind": "main"}
         self.events.append(event)
         return self.nodes
 
 
 def negamax(binary, rec, parent, path, level, leaf_value):
-    node = rec.enter(parent, level, path[-1] if path else None, None, None)
+    node = rec.enter(parent, level, path[-1] if path else None, -INFINITY, INFINITY)
     if level == 0:
         rec.events.append({"event": "result", "node": node, "value": leaf_value, "best": None})
         return leaf_value
     moves = one_ply(binary, path)
-    rec.events.append({"event": "moves", "node": node, "moves": [m for m, _ in moves]})
     best, best_move = -INFINITY, None
     for move, value in moves:
         v = -negamax(binary, rec, node, path + [move], level - 1, -value)
@@ -116,16 +118,10 @@ def main():
          "cuts": ab.cuts, "swaps": ab.swaps}
     )
 
-    jsonl = "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in ab.events)
-    print("// Test records for the stepper, written by make_fixture.py; not shown in the book.")
-    print("window.LaMoScaRecords = window.LaMoScaRecords || {};")
-    print("// Alpha-beta as JSON Lines text, the form a record file has.")
-    print(f'window.LaMoScaRecords["fixture-alphabeta"] = {json.dumps(jsonl)};')
-    print("// NegaMax as an array of events, the other form the stepper reads.")
-    print('window.LaMoScaRecords["fixture-negamax"] = [')
-    for event in nega.events:
-        print("  " + json.dumps(event, separators=(",", ":")) + ",")
-    print("];")
+    folder = Path(__file__).resolve().parent / "records"
+    for name, rec in (("fixture-alphabeta", ab), ("fixture-negamax", nega)):
+        jsonl = "".join(json.dumps(event, separators=(",", ":")) + "\n" for event in rec.events)
+        (folder / f"{name}.jsonl").write_text(jsonl)
 
 
 if __name__ == "__main__":

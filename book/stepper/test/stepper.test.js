@@ -1,58 +1,43 @@
 // Tests of the stepper's reading of records and of its lockstep:
 // `node --test book/stepper/test/stepper.test.js`.
+//
+// The records are those of `test/records/`, registered with their facts by
+// the book program (`fixture-records.js`, written by `generate`): the facts
+// themselves (paths, positions, bounds, replies) are the record reader's,
+// tested in Rust (common/record/tests/facts.rs); here the stepper reads
+// them.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const { RecordError, indexRecord, viewAt, follow, describe, showValue } = require("../stepper.js");
+const { RecordError, indexRecord, viewAt, follow, describe } = require("../stepper.js");
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const lines = (...events) => events.map((e) => JSON.stringify(e)).join("\n") + "\n";
-const header = { event: "search", schema: 1, version: "test alpha-beta", fen: START, depth: 2 };
+const window = {};
+vm.runInNewContext(fs.readFileSync(path.join(__dirname, "fixture-records.js"), "utf8"), { window });
+const RECORDS = window.LaMoScaRecords;
 
 // A depth-2 alpha-beta search by hand: pick brings e2e4 forward, then
-// d2d4 is refuted by d7d5, which cuts.
-const ALPHA_BETA = lines(
-  header,
-  { event: "node", id: 1, parent: null, level: 2, move: null, alpha: -100, beta: 100 }, // step 0
-  { event: "moves", node: 1, moves: ["d2d4=3", "e2e4=5", "g1f3=1"] }, // 1
-  { event: "swap", node: 1, out: "d2d4", out_value: 3, in: "e2e4", in_value: 5 }, // 2
-  { event: "node", id: 2, parent: 1, level: 1, move: "e2e4", alpha: -100, beta: 100 }, // 3
-  { event: "result", node: 2, value: -10, best: null }, // 4
-  { event: "node", id: 3, parent: 1, level: 1, move: "d2d4", alpha: -100, beta: -10 }, // 5
-  { event: "node", id: 4, parent: 3, level: 0, move: "d7d5", alpha: 10, beta: 100 }, // 6
-  { event: "result", node: 4, value: -20, best: null }, // 7
-  { event: "cut", node: 3, move: "d7d5", value: 20 }, // 8
-  { event: "result", node: 3, value: -10, best: "d7d5" }, // 9
-  { event: "node", id: 5, parent: 1, level: 1, move: "g1f3", alpha: -100, beta: -10 }, // 10
-  { event: "result", node: 5, value: 0, best: null }, // 11
-  { event: "result", node: 1, value: 10, best: "e2e4" }, // 12
-  { event: "report", best: "e2e4", value: 10, nodes: 5 }
-);
+// d2d4 is refuted by d7d5, which cuts. Its steps:
+//   0 node 1, 1 moves, 2 swap, 3 node 2 e2e4, 4 result 2, 5 node 3 d2d4,
+//   6 node 4 d7d5, 7 result 4, 8 cut d7d5, 9 result 3, 10 node 5 g1f3,
+//   11 result 5, 12 result 1.
+const ALPHA_BETA = RECORDS["test-alphabeta"];
+// NegaMax over the same moves, searching both replies to d2d4; its step 4
+// enters d2d4 e7e5.
+const NEGAMAX = RECORDS["test-negamax"];
+// v0.11's internal deepening: node 3 searches its own position again,
+// shallower, before its moves; the record enters that re-search (node 4)
+// at the node's own level, with the node's own move. Step 8 is the
+// `deepened` note, 12 node 3's result, 13 the root's.
+const RESEARCH = RECORDS["test-research"];
 
-// NegaMax over the same moves, searching both replies to d2d4.
-const NEGAMAX = [
-  { ...header, version: "test NegaMax" },
-  { event: "node", id: 1, parent: null, level: 2, move: null },
-  { event: "node", id: 2, parent: 1, level: 1, move: "d2d4" },
-  { event: "node", id: 3, parent: 2, level: 0, move: "d7d5" },
-  { event: "result", node: 3, value: -20, best: null },
-  { event: "node", id: 4, parent: 2, level: 0, move: "e7e5" }, // step 4
-  { event: "result", node: 4, value: 5, best: null },
-  { event: "result", node: 2, value: 20, best: "d7d5" },
-  { event: "node", id: 5, parent: 1, level: 1, move: "e2e4" },
-  { event: "result", node: 5, value: -10, best: null },
-  { event: "result", node: 1, value: 10, best: "e2e4" },
-  { event: "report", best: "e2e4", value: 10, nodes: 5 },
-];
-
-test("a record is indexed by node, with paths from the root", () => {
+test("a record is indexed by node, with the paths its facts give", () => {
   const record = indexRecord(ALPHA_BETA);
   assert.equal(record.nodes.size, 5);
   assert.equal(record.steps.length, 13);
-  assert.deepEqual(record.nodes.get(4).path, ["d2d4", "d7d5"]);
+  assert.equal(record.nodes.get(4).path, "d2d4 d7d5");
   assert.equal(record.nodes.get(3).cut, 8);
   assert.equal(record.report.nodes, record.nodes.size);
 });
@@ -70,35 +55,19 @@ test("a swap reorders the moves not yet tried, as pick does", () => {
 });
 
 test("without a move list, the move pick brought forward waits as the next", () => {
-  // The real records leave the list out: only the swap tells what comes next.
-  const record = indexRecord(ALPHA_BETA.split("\n").filter((line) => !line.includes('"moves"')).join("\n"));
+  // A record may leave the list out: only the swap tells what comes next.
+  const events = ALPHA_BETA.events.split("\n").filter((line) => !line.includes('"moves"')).join("\n");
+  const record = indexRecord({ events, nodes: ALPHA_BETA.nodes });
   const view = viewAt(record, 1);
   assert.deepEqual(view.untried.map((e) => e.move), ["e2e4"]);
   assert.equal(view.untried[0].order, 5);
   assert.deepEqual(viewAt(record, 2).untried, []);
 });
 
-test("a node searched again inside itself shares its parent's path", () => {
-  // v0.11 enters the root again, with no move, for its internal deepening.
-  const record = indexRecord(lines(
-    header,
-    { event: "node", id: 1, parent: null, level: 1, move: null, alpha: -100, beta: 100 },
-    { event: "node", id: 2, parent: 1, level: 1, move: null, alpha: -100, beta: 100, kind: "reduced" },
-    { event: "node", id: 3, parent: 2, level: 2, move: "e2e4", alpha: -100, beta: 100 },
-    { event: "result", node: 3, value: 0, best: null },
-    { event: "result", node: 2, value: 0, best: "e2e4" },
-    { event: "result", node: 1, value: 0, best: "e2e4" },
-    { event: "report", best: "e2e4", value: 0, nodes: 3 }
-  ));
-  assert.deepEqual(record.nodes.get(2).path, []);
-  assert.deepEqual(record.nodes.get(3).path, ["e2e4"]);
-  assert.equal(record.nodes.get(2).again, true);
-});
-
-test("the moves tried so far carry their values, negated for the side to move", () => {
+test("the moves tried so far carry their values for the side to move", () => {
   // The root at step 5, as d2d4 is entered.
   const view = viewAt(indexRecord(ALPHA_BETA), 5, 1);
-  assert.deepEqual(view.rows.map((r) => [r.move, r.value, r.searching]), [["e2e4", 10, false], ["d2d4", null, true]]);
+  assert.deepEqual(view.rows.map((r) => [r.move, r.worth, r.searching]), [["e2e4", "10", false], ["d2d4", null, true]]);
   assert.equal(view.best, 10);
   assert.deepEqual(view.untried.map((e) => e.move), ["g1f3"]);
 });
@@ -129,26 +98,27 @@ test("a branch the follower never visits names the move that cut it off", () => 
 });
 
 test("a broken record is refused with the line that is wrong", () => {
+  const events = (...lines) => lines.map((e) => JSON.stringify(e)).join("\n") + "\n";
+  const header = JSON.parse(ALPHA_BETA.events.split("\n")[0]);
+  const node = { event: "node", id: 1, parent: null, level: 1, move: null, alpha: -1, beta: 1, kind: "main" };
   const cases = [
-    ["", /line 1: the first event is not `search`/],
-    [lines({ ...header, schema: 2 }), /line 1: schema 2, this viewer reads 1/],
-    [lines(header) + "{not json\n", /line 2: not JSON/],
-    [lines(header, { event: "cut", node: 7, move: "e2e4", value: 1 }), /line 2: `cut` names node 7, which was not entered/],
-    [lines(header, { event: "node", id: 1, parent: null, level: 1, move: null }, { event: "node", id: 1, parent: 1, level: 0, move: "e2e4" }), /line 3: node 1 is entered twice/],
-    [lines(header, { event: "node", id: 1, parent: null, level: 1, move: null }, { event: "node", id: 2, parent: null, level: 0, move: null }), /line 3: node 2 has no parent/],
-    [lines(header), /the record has no node/],
-    [42, /neither text nor a list of events/],
+    [{ events: "", nodes: [] }, /line 1: the first event is not `search`/],
+    [{ events: events({ ...header, schema: 2 }), nodes: [] }, /line 1: schema 2, this viewer reads 1/],
+    [{ events: events(header) + "{not json\n", nodes: [] }, /line 2: not JSON/],
+    [{ events: events(header, { event: "cut", node: 7, move: "e2e4", value: 1 }), nodes: [] }, /line 2: `cut` names node 7, which was not entered/],
+    [{ events: events(header), nodes: [] }, /the record has no node/],
+    [{ events: events(header, node), nodes: [] }, /line 2: node 1 has no facts/],
+    [{ events: events(header, node), nodes: ALPHA_BETA.nodes }, /the record has 1 nodes and facts for 5/],
+    [ALPHA_BETA.events, /without its facts/],
+    [42, /without its facts/],
   ];
   for (const [raw, message] of cases) {
-    assert.throws(() => indexRecord(raw), (error) => error instanceof RecordError && message.test(error.message), String(raw));
+    assert.throws(() => indexRecord(raw), (error) => error instanceof RecordError && message.test(error.message), JSON.stringify(raw));
   }
-  assert.throws(() => indexRecord(lines({ ...header, fen: "8/8/8/8/8/8/8/8 w - - 0 1" })), /kings/);
 });
 
 test("the test records agree with their own reports", () => {
-  const window = {};
-  vm.runInNewContext(fs.readFileSync(path.join(__dirname, "fixture-records.js"), "utf8"), { window });
-  for (const raw of Object.values(window.LaMoScaRecords)) {
+  for (const raw of Object.values(RECORDS)) {
     const record = indexRecord(raw);
     assert.equal(record.nodes.size, record.report.nodes);
     const cuts = record.steps.filter((e) => e.event === "cut").length;
@@ -157,40 +127,18 @@ test("the test records agree with their own reports", () => {
   }
 });
 
-// v0.11's internal deepening: node 3 searches its own position again,
-// shallower, before its moves; the record enters that re-search at the
-// node's own level, with the node's own move.
-const RESEARCH = lines(
-  { ...header, version: "test deepening" },
-  { event: "node", id: 1, parent: null, level: 1, move: null, alpha: -100, beta: 100 }, // 0
-  { event: "node", id: 2, parent: 1, level: 2, move: "e2e4", alpha: -100, beta: 100 }, // 1
-  { event: "result", node: 2, value: -10, best: null }, // 2
-  { event: "node", id: 3, parent: 1, level: 2, move: "d2d4", alpha: -100, beta: -10 }, // 3
-  { event: "node", id: 4, parent: 3, level: 2, move: "d2d4", alpha: -100, beta: -10 }, // 4
-  { event: "node", id: 5, parent: 4, level: 3, move: "d7d5", alpha: 10, beta: 100 }, // 5
-  { event: "result", node: 5, value: -30, best: null }, // 6
-  { event: "result", node: 4, value: 30, best: "d7d5" }, // 7
-  { event: "deepened", node: 3, depth: 1, move: "d7d5", value: 30 }, // 8
-  { event: "node", id: 6, parent: 3, level: 3, move: "d7d5", alpha: 10, beta: 100 }, // 9
-  { event: "result", node: 6, value: -20, best: null }, // 10
-  { event: "cut", node: 3, move: "d7d5", value: 20 }, // 11
-  { event: "result", node: 3, value: 20, best: "d7d5" }, // 12
-  { event: "result", node: 1, value: 10, best: "e2e4" }, // 13
-  { event: "report", best: "e2e4", value: 10, nodes: 6 }
-);
-
-test("a re-search keeps its node's path and board, and its value's sign", () => {
+test("a re-search is a row apart, with its depth and its value for the same side", () => {
   const record = indexRecord(RESEARCH);
   const again = record.nodes.get(4);
   assert.equal(again.again, true);
-  assert.deepEqual(again.path, ["d2d4"]);
-  assert.deepEqual(record.nodes.get(5).path, ["d2d4", "d7d5"]);
+  assert.equal(again.path, "d2d4");
+  assert.equal(again.move, "d2d4");
   // At node 3 once the re-search has returned: a row apart, its value for
-  // the same side (30, not -30), and not the best so far.
+  // the same side (≥ 30, not ≤ -30), and not the best so far.
   const view = viewAt(record, 8, 3);
   const research = view.rows.find((row) => row.research);
   assert.equal(research.research.depth, 1);
-  assert.equal(research.value, 30);
+  assert.equal(research.worth, "≥ 30");
   assert.equal(view.best, null);
   assert.match(describe(record, record.steps[7]), /re-search of node 3 returns ≥ 30/);
 });
@@ -201,9 +149,8 @@ test("a refuted move shows its bound and the refutation", () => {
   // it is worth at most -20 to White, refuted by d7d5.
   const view = viewAt(record, 13, 1);
   const d2d4 = view.rows.find((row) => row.move === "d2d4");
-  assert.equal(showValue(d2d4.value, d2d4.bound), "≤ -20");
-  assert.equal(d2d4.reply, "d7d5");
+  assert.deepEqual([d2d4.worth, d2d4.refuted, d2d4.reply], ["≤ -20", true, "d7d5"]);
   const e2e4 = view.rows.find((row) => row.move === "e2e4");
-  assert.equal(showValue(e2e4.value, e2e4.bound), "10");
+  assert.deepEqual([e2e4.worth, e2e4.refuted, e2e4.reply], ["10", false, null]);
   assert.match(describe(record, record.steps[12]), /returns ≥ 20 \(best d7d5\): d2d4 is worth ≤ -20 here/);
 });

@@ -24,7 +24,10 @@
 //! events beside the text log (`search --record FILE`).
 //! [`RecordWriter`] writes events as they come, through a buffer, and keeps
 //! none; [`Record`] indexes a file and reads the events of a node when they
-//! are asked for. [`why`] says why a root move was not chosen.
+//! are asked for. [`why`] says why a root move was not chosen, and
+//! [`Record::facts`] works out what every reader shows of each node
+//! (its path, position, bounded value, refuting reply), once for all of
+//! them.
 //!
 //! The record reader never runs a search; only [`record_search`] and
 //! [`check_record`] do, through the engine contract.
@@ -33,6 +36,7 @@ mod bound;
 mod check;
 mod error;
 mod event;
+mod facts;
 mod listener;
 mod reader;
 mod why;
@@ -45,6 +49,7 @@ pub use event::{
     ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,
     Statistic, Summary, Swap, KNOWN_EVENTS, SCHEMA,
 };
+pub use facts::{research_depth, NodeFacts};
 pub use listener::{default_options, option_json, record_search, Recorder};
 pub use reader::{MoveName, NodeInfo, Place, Record};
 pub use why::{why, why_not, why_value};

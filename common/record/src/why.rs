@@ -202,7 +202,7 @@ fn refutation(record: &Record, node: &NodeInfo) -> Vec<NodeInfo> {
     let mut line = vec![*node];
     let mut at = *node;
     while line.len() < LINE_LIMIT {
-        let Some(next) = at.cut.or(at.best) else {
+        let Some(next) = at.reply() else {
             break;
         };
         let Some(child) = record

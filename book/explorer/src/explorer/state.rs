@@ -2,7 +2,7 @@
 
 use common::Position;
 
-use lamosca_record::{Bounded, Event, MoveName, NodeInfo, Record, RecordError};
+use lamosca_record::{research_depth, Bounded, Event, MoveName, NodeInfo, Record, RecordError};
 use lamosca_search::events::{Ending, StepKind};
 
 // ANCHOR: keys
@@ -819,7 +819,7 @@ fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<RowPla
     for child in record.children(info.id) {
         let mv = child.mv.map(|mv| mv.to_string()).unwrap_or_default();
         let value = Bounded::of_node(child);
-        let reply = child.cut.or(child.best).map(|mv| mv.to_string());
+        let reply = child.reply().map(|mv| mv.to_string());
         if record.is_research(child.id) {
             plans.push(RowPlan::of(MoveRow {
                 value: Some(value),
@@ -861,20 +861,6 @@ fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<RowPla
         }
     }
     plans
-}
-
-/// The depth a re-search searched, from the `deepened` event its parent
-/// writes once it returns.
-fn research_depth(child: &NodeInfo, events: &[(u64, Event)]) -> Option<i64> {
-    events
-        .iter()
-        .filter(|(offset, _)| *offset >= child.end)
-        .find_map(|(_, event)| match event {
-            Event::Chapter(chapter) if chapter.step_kind() == Some(StepKind::Deepened) => {
-                chapter.field("depth").and_then(|depth| depth.as_i64())
-            }
-            _ => None,
-        })
 }
 
 /// True for a move in UCI's `e2e4` form: two squares, and a promotion

@@ -1,0 +1,189 @@
+//! What a reader of a record shows at each node, worked out once.
+//!
+//! The terminal explorer, `compare`, `--why` and the book's stepper all
+//! show the same things of a node: the moves that lead to it, the position
+//! there, its value with its bound, the reply that refuted it, the depth a
+//! re-search searched. [`Record::facts`] works them out for every node, in
+//! this crate, so that no reader works them out again in its own way: the
+//! book writes them beside each record it ships, and its lab asks the same
+//! function for a search made in the page. They are derived from the
+//! record and are not part of it: the record contract stays as it is.
+//!
+//! ```
+//! use lamosca_record::Record;
+//! let record = Record::from_bytes(concat!(
+//!     r#"{"event":"search","schema":1,"version":"v","fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","depth":1}"#, "\n",
+//!     r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-50,"beta":50,"kind":"main"}"#, "\n",
+//!     r#"{"event":"node","id":2,"parent":1,"level":2,"move":"e2e4","alpha":-50,"beta":50,"kind":"main"}"#, "\n",
+//!     r#"{"event":"result","node":2,"value":-60,"best":null}"#, "\n",
+//!     r#"{"event":"result","node":1,"value":50,"best":"e2e4"}"#, "\n",
+//!     r#"{"event":"report","best":"e2e4","value":50,"nodes":2}"#, "\n",
+//! ).as_bytes().to_vec()).unwrap();
+//! let facts = record.facts().unwrap();
+//! assert_eq!(facts[1].path, "e2e4");
+//! assert_eq!(facts[1].fen, "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+//! assert_eq!((facts[1].value.as_str(), facts[1].worth.as_str()), ("≤ -60", "≥ 60"));
+//! ```
+
+use std::collections::HashMap;
+
+use anyhow::{anyhow, Context as _};
+use common::Position;
+use lamosca_search::events::StepKind;
+use serde::Serialize;
+
+use crate::bound::{Bound, Bounded};
+use crate::event::Event;
+use crate::reader::{MoveName, NodeInfo, Record};
+use crate::RecordError;
+
+/// What a reader shows of one node: [`Record::facts`] holds one for each
+/// node, in the order of their ids. Serialised as JSON, a field that says
+/// nothing (no twin, no re-search, no reply) is left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeFacts {
+    /// The moves from the root, separated by spaces; empty at the root. A
+    /// re-search adds no move.
+    pub path: String,
+    /// How many nodes before this one have the same path: 0 for the first.
+    /// Two searches of one position are matched node for node by path and
+    /// twin.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub twin: u32,
+    /// True for a re-search: its parent's position searched again,
+    /// shallower ([`Record::is_research`]).
+    #[serde(skip_serializing_if = "is_false")]
+    pub research: bool,
+    /// The position at the node, as FEN.
+    pub fen: String,
+    /// The value the node returned, with its bound, for its side to move:
+    /// `≥ 20`, `≤ 20` or `20`.
+    pub value: String,
+    /// The value as its parent's row shows it: for a move, seen from the
+    /// other side (`≤ -20`); for a re-search, the same as `value`.
+    pub worth: String,
+    /// True when `worth` is only an upper bound: the move was refuted.
+    #[serde(skip_serializing_if = "is_false")]
+    pub refuted: bool,
+    /// The reply that refuted the node, or else its best move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply: Option<String>,
+    /// For a re-search, the depth it searched, from the `deepened` event
+    /// its parent writes after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<i64>,
+}
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
+}
+
+fn is_false(flag: &bool) -> bool {
+    !*flag
+}
+
+impl NodeInfo {
+    /// The reply that refuted the node (the move that cut it off), or
+    /// else its best move.
+    pub fn reply(&self) -> Option<MoveName> {
+        self.cut.or(self.best)
+    }
+}
+
+impl Record {
+    /// What a reader shows of every node, in the order of their ids; an
+    /// error names the node whose path is no legal line from the header's
+    /// position.
+    pub fn facts(&self) -> anyhow::Result<Vec<NodeFacts>> {
+        let root = Position::from_fen(&self.header().fen)
+            .map_err(|error| anyhow!("bad fen in the header: {error}"))?;
+        let mut facts: Vec<NodeFacts> = Vec::with_capacity(self.node_count() as usize);
+        let mut twins: HashMap<String, u32> = HashMap::new();
+        // The positions along the path to the node being read: ids follow
+        // the order of the lines, so a node's parent is on this stack.
+        let mut open: Vec<(u32, Position)> = Vec::new();
+        for id in 1..=self.node_count() {
+            let info = *self.node(id).ok_or(RecordError::Empty)?;
+            while open
+                .last()
+                .is_some_and(|(top, _)| Some(*top) != info.parent)
+            {
+                open.pop();
+            }
+            let research = self.is_research(id);
+            let mut position = open
+                .last()
+                .map_or_else(|| root.clone(), |(_, at)| at.clone());
+            let mut path = info.parent.map_or_else(String::new, |parent| {
+                facts[parent as usize - 1].path.clone()
+            });
+            if let (Some(mv), false, Some(_)) = (info.mv, research, info.parent) {
+                let legal = position
+                    .parse_move(mv.as_str())
+                    .with_context(|| format!("node {id}: the path breaks at {mv}"))?;
+                position.make(legal);
+                if !path.is_empty() {
+                    path.push(' ');
+                }
+                path.push_str(mv.as_str());
+            }
+            let twin = twins.entry(path.clone()).or_insert(0);
+            facts.push(self.node_facts(&info, path, *twin, &position)?);
+            *twin += 1;
+            open.push((id, position));
+        }
+        Ok(facts)
+    }
+
+    /// The facts of node `info`, reached by `path`, at `position`.
+    fn node_facts(
+        &self,
+        info: &NodeInfo,
+        path: String,
+        twin: u32,
+        position: &Position,
+    ) -> Result<NodeFacts, RecordError> {
+        let research = self.is_research(info.id);
+        let value = Bounded::of_node(info);
+        let worth = if research { value } else { value.turned() };
+        Ok(NodeFacts {
+            path,
+            twin,
+            research,
+            fen: position.to_fen(),
+            value: value.to_string(),
+            worth: worth.to_string(),
+            refuted: worth.bound == Bound::Upper,
+            reply: info.reply().map(|mv| mv.to_string()),
+            depth: if research {
+                self.research_depth(info)?
+            } else {
+                None
+            },
+        })
+    }
+
+    /// The depth the re-search `child` searched, from the `deepened`
+    /// event its parent writes once it returns.
+    pub fn research_depth(&self, child: &NodeInfo) -> Result<Option<i64>, RecordError> {
+        let Some(parent) = child.parent else {
+            return Ok(None);
+        };
+        Ok(research_depth(child, &self.node_events(parent)?))
+    }
+}
+
+/// The depth the re-search `child` searched, found in its parent's own
+/// `events` ([`Record::node_events`]): the `deepened` event written after
+/// it returned.
+pub fn research_depth(child: &NodeInfo, events: &[(u64, Event)]) -> Option<i64> {
+    events
+        .iter()
+        .filter(|(offset, _)| *offset >= child.end)
+        .find_map(|(_, event)| match event {
+            Event::Chapter(chapter) if chapter.step_kind() == Some(StepKind::Deepened) => {
+                chapter.field("depth").and_then(|depth| depth.as_i64())
+            }
+            _ => None,
+        })
+}

@@ -1,0 +1,145 @@
+//! What every reader shows of a node, worked out once: the path, the twin
+//! a second visit of a path is, the position, the bounded value as the
+//! node and its parent see it, the refuting reply and a re-search's depth.
+
+mod record_support;
+
+use common::Position;
+use lamosca_record::{NodeFacts, Record};
+use record_support::{record_search, Algorithm, SCANDINAVIAN};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A record from its lines, each a JSON object, with the header first.
+fn record(lines: &[&str]) -> Record {
+    let header =
+        format!(r#"{{"event":"search","schema":1,"version":"test","fen":"{START}","depth":2}}"#);
+    let mut text = header + "\n";
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    Record::from_bytes(text.into_bytes()).unwrap()
+}
+
+/// v0.11's internal deepening by hand: node 3 searches its own position
+/// again, shallower (node 4, at its own level), before its moves; then
+/// d7d5 cuts it.
+fn research() -> Record {
+    record(&[
+        r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-100,"beta":100,"kind":"main"}"#,
+        r#"{"event":"node","id":2,"parent":1,"level":2,"move":"e2e4","alpha":-100,"beta":100,"kind":"main"}"#,
+        r#"{"event":"result","node":2,"value":-10,"best":null}"#,
+        r#"{"event":"node","id":3,"parent":1,"level":2,"move":"d2d4","alpha":-100,"beta":-10,"kind":"main"}"#,
+        r#"{"event":"node","id":4,"parent":3,"level":2,"move":"d2d4","alpha":-100,"beta":-10,"kind":"reduced"}"#,
+        r#"{"event":"node","id":5,"parent":4,"level":3,"move":"d7d5","alpha":10,"beta":100,"kind":"main"}"#,
+        r#"{"event":"result","node":5,"value":-30,"best":null}"#,
+        r#"{"event":"result","node":4,"value":30,"best":"d7d5"}"#,
+        r#"{"event":"deepened","node":3,"depth":1,"move":"d7d5","value":30}"#,
+        r#"{"event":"node","id":6,"parent":3,"level":3,"move":"d7d5","alpha":10,"beta":100,"kind":"main"}"#,
+        r#"{"event":"result","node":6,"value":-20,"best":null}"#,
+        r#"{"event":"cut","node":3,"move":"d7d5","value":20}"#,
+        r#"{"event":"result","node":3,"value":20,"best":"d7d5"}"#,
+        r#"{"event":"result","node":1,"value":10,"best":"e2e4"}"#,
+        r#"{"event":"report","best":"e2e4","value":10,"nodes":6}"#,
+    ])
+}
+
+#[test]
+fn a_re_search_keeps_its_node_s_path_and_position() {
+    let facts = research().facts().unwrap();
+    let paths: Vec<(&str, u32, bool)> = facts
+        .iter()
+        .map(|fact| (fact.path.as_str(), fact.twin, fact.research))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("", 0, false),
+            ("e2e4", 0, false),
+            ("d2d4", 0, false),
+            ("d2d4", 1, true),
+            ("d2d4 d7d5", 0, false),
+            ("d2d4 d7d5", 1, false),
+        ]
+    );
+    assert_eq!(facts[3].fen, facts[2].fen);
+    assert_eq!(
+        facts[4].fen,
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
+    );
+    // The depth the re-search searched, from the `deepened` after it; a
+    // move's node has none.
+    assert_eq!((facts[3].depth, facts[2].depth), (Some(1), None));
+}
+
+#[test]
+fn a_value_is_bounded_by_its_window_and_turned_for_its_parent() {
+    let facts = research().facts().unwrap();
+    // d2d4's node failed high (20 >= beta -10): at least 20 for Black, at
+    // most -20 for White, refuted by d7d5.
+    let d2d4 = &facts[2];
+    assert_eq!(
+        (d2d4.value.as_str(), d2d4.worth.as_str()),
+        ("≥ 20", "≤ -20")
+    );
+    assert!(d2d4.refuted);
+    assert_eq!(d2d4.reply.as_deref(), Some("d7d5"));
+    // e2e4 fell inside its window: exact, and no reply.
+    let e2e4 = &facts[1];
+    assert_eq!((e2e4.value.as_str(), e2e4.worth.as_str()), ("-10", "10"));
+    assert!(!e2e4.refuted && e2e4.reply.is_none());
+    // The re-search's value is for the same side: not turned.
+    let again = &facts[3];
+    assert_eq!(
+        (again.value.as_str(), again.worth.as_str()),
+        ("≥ 30", "≥ 30")
+    );
+    assert_eq!(again.reply.as_deref(), Some("d7d5"));
+}
+
+#[test]
+fn facts_leave_out_the_fields_that_say_nothing() {
+    let facts = research().facts().unwrap();
+    let json = |fact: &NodeFacts| serde_json::to_string(fact).unwrap();
+    assert_eq!(
+        json(&facts[1]),
+        r#"{"path":"e2e4","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","value":"-10","worth":"10"}"#
+    );
+    assert!(json(&facts[3]).contains(r#""twin":1,"research":true,"#));
+    assert!(json(&facts[3]).ends_with(r#""reply":"d7d5","depth":1}"#));
+}
+
+#[test]
+fn each_position_is_the_header_s_after_the_node_s_path() {
+    let (path, _) = record_search(SCANDINAVIAN, 3, Algorithm::AlphaBeta, "facts.jsonl");
+    let record = Record::open(&path).unwrap();
+    let facts = record.facts().unwrap();
+    assert_eq!(facts.len() as u32, record.node_count());
+    for (id, fact) in (1..).zip(&facts) {
+        let mut position = Position::from_fen(&record.header().fen).unwrap();
+        for mv in record.path(id) {
+            let legal = position.parse_move(mv.as_str()).unwrap();
+            position.make(legal);
+        }
+        assert_eq!(fact.fen, position.to_fen(), "node {id}");
+        let moves: Vec<String> = record.path(id).iter().map(|mv| mv.to_string()).collect();
+        assert_eq!(fact.path, moves.join(" "), "node {id}");
+    }
+}
+
+#[test]
+fn a_path_that_is_no_legal_line_names_its_node() {
+    let broken = record(&[
+        r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-100,"beta":100,"kind":"main"}"#,
+        r#"{"event":"node","id":2,"parent":1,"level":2,"move":"e2e5","alpha":-100,"beta":100,"kind":"main"}"#,
+        r#"{"event":"result","node":2,"value":0,"best":null}"#,
+        r#"{"event":"result","node":1,"value":0,"best":"e2e5"}"#,
+        r#"{"event":"report","best":"e2e5","value":0,"nodes":2}"#,
+    ]);
+    let error = broken.facts().unwrap_err();
+    assert!(
+        format!("{error:#}").starts_with("node 2: the path breaks at e2e5"),
+        "{error:#}"
+    );
+}
