@@ -262,9 +262,11 @@ fn alone(line: &str, file: &str, number: usize) -> Result<()> {
 /// refused here rather than left in the lesson.
 pub fn markers(file: &str, text: &str) -> Result<Vec<Marker>> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut markers = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         alone(line, file, i + 1)?;
+    }
+    let mut markers = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
         if line
             .trim()
             .strip_prefix("// ")
