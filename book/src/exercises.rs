@@ -35,7 +35,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context as _, Result};
-use serde::Deserialize;
 
 use crate::files::{Generated, Workspace};
 
@@ -157,45 +156,18 @@ pub fn find(step: &str) -> Option<&'static Exercise> {
     EXERCISES.iter().find(|exercise| exercise.step == step)
 }
 
-/// One hole's entry in `holes.toml`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    /// Its number, from 1: the order to fill the holes in.
-    pub number: usize,
-    /// Its name, after `hole_` in the marker.
-    pub name: String,
-    /// The step's file that holds the marker, relative to the step's crate.
-    pub file: String,
-    /// The binding the hole gives a value to (`value: i32`), if any.
-    pub binding: Option<String>,
-    /// What to write, in one sentence.
-    pub asks: String,
-    /// The chapter's section that teaches it.
-    pub section: String,
-}
+/// One hole's entry in `holes.toml`: the exercises' own type, which
+/// their checks read too.
+pub use exercise_holes::HoleEntry;
 
 /// Every step's entries, by step, read from `text` (the text of
 /// `holes.toml`), each step's numbered 1, 2, ... in the file's order.
-pub fn parse_entries(text: &str) -> Result<BTreeMap<String, Vec<Entry>>> {
-    let entries: BTreeMap<String, Vec<Entry>> =
-        toml::from_str(text).with_context(|| format!("reading {HOLES_FILE}"))?;
-    for (step, holes) in &entries {
-        for (i, entry) in holes.iter().enumerate() {
-            ensure!(
-                entry.number == i + 1,
-                "{HOLES_FILE}: hole `{}` of {step} is number {}, its place says {}",
-                entry.name,
-                entry.number,
-                i + 1
-            );
-        }
-    }
-    Ok(entries)
+pub fn parse_entries(text: &str) -> Result<BTreeMap<String, Vec<HoleEntry>>> {
+    exercise_holes::parse(text).map_err(|error| anyhow::anyhow!("{HOLES_FILE}: {error}"))
 }
 
 /// Every step's entries in the workspace's `holes.toml`.
-pub fn entries(workspace: &Workspace) -> Result<BTreeMap<String, Vec<Entry>>> {
+pub fn entries(workspace: &Workspace) -> Result<BTreeMap<String, Vec<HoleEntry>>> {
     let path = workspace.root.join(HOLES_FILE);
     let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     parse_entries(&text)
@@ -263,9 +235,36 @@ fn opening(line: &str, file: &str, number: usize) -> Result<Option<String>> {
     Ok(Some(rest.to_string()))
 }
 
+/// The indentation of `line`: its leading spaces and tabs.
+fn indentation(line: &str) -> &str {
+    &line[..line.len() - line.trim_start().len()]
+}
+
+/// Refuses a hole's marker that follows code on its line, a trailing
+/// comment: mdBook would not see it, nor would the lesson's generator.
+fn alone(line: &str, file: &str, number: usize) -> Result<()> {
+    let marker = [OPEN, CLOSE]
+        .iter()
+        .any(|marker| line.contains(&format!("// {marker}")));
+    ensure!(
+        !marker || line.trim_start().starts_with("// "),
+        "{file}:{number}: a hole's marker stands alone on its line, not after code: {}",
+        line.trim()
+    );
+    Ok(())
+}
+
 /// The hole markers of `text`, the step's `file`, in the file's order.
+///
+/// Each marker stands alone on its line, and a hole's closing marker at
+/// the indentation of its opening one: rustfmt moves a comment line that
+/// follows a trailing comment into that comment's column, which is then
+/// refused here rather than left in the lesson.
 pub fn markers(file: &str, text: &str) -> Result<Vec<Marker>> {
     let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        alone(line, file, i + 1)?;
+    }
     let mut markers = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         if line
@@ -290,6 +289,16 @@ pub fn markers(file: &str, text: &str) -> Result<Vec<Marker>> {
             .iter()
             .position(|line| line.trim() == close)
             .with_context(|| format!("{file}: hole `{name}` has no `{close}` line"))?;
+        let closing = lines[i + 1 + end];
+        ensure!(
+            indentation(closing) == indentation(line),
+            "{file}:{}: `{close}` stands at column {}, its opening marker at column {}: \
+             a marker is a line of its own at the code's indentation, not a trailing \
+             comment's continuation",
+            i + end + 2,
+            indentation(closing).len() + 1,
+            indentation(line).len() + 1
+        );
         markers.push(Marker {
             name,
             line: i + 1,
@@ -323,7 +332,7 @@ pub fn holes(workspace: &Workspace, exercise: &Exercise) -> Result<Vec<Hole>> {
 /// The holes of `exercise` from its `entries` and its files' `texts`.
 pub fn match_holes(
     exercise: &Exercise,
-    entries: &[Entry],
+    entries: &[HoleEntry],
     texts: &[(&str, String)],
 ) -> Result<Vec<Hole>> {
     let mut found = Vec::new();
@@ -848,6 +857,25 @@ section = "Checks"
         assert!(error.to_string().contains("alone on its line"), "{error}");
         let broken = STEP.replace("// ANCHOR_END: hole_sum", "// ANCHOR_END: hole_sum done");
         assert!(vt_holes(&broken).is_err());
+    }
+
+    #[test]
+    fn a_marker_that_is_a_trailing_comment_is_refused() {
+        let trailing = STEP.replace(
+            "    let total = a + b;\n    // ANCHOR_END: hole_sum\n",
+            "    let total = a + b; // ANCHOR_END: hole_sum\n",
+        );
+        let error = vt_holes(&trailing).unwrap_err();
+        assert!(error.to_string().contains("not after code"), "{error}");
+        // As rustfmt leaves a marker that follows a trailing comment: in
+        // that comment's column.
+        let pushed = STEP.replace(
+            "    let total = a + b;\n    // ANCHOR_END: hole_sum\n",
+            "    let total = a + b; // the sum\n                       // ANCHOR_END: hole_sum\n",
+        );
+        let error = vt_holes(&pushed).unwrap_err();
+        assert!(error.to_string().contains("stands at column 24"), "{error}");
+        assert!(vt_holes(STEP).is_ok());
     }
 
     #[test]

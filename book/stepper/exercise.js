@@ -16,7 +16,14 @@
 // across the other side's lines. A long line of a hole met anywhere else
 // is taken out too, so that no part of an answer shows.
 //
-// Everything here reads the page's <pre><code> text and nothing of
+// The mode reaches past the step's chapter. Its page keeps the holes'
+// data in the browser (localStorage, beside the switch), so that every
+// other page of the book, the step's "in numbers" page with its diff among
+// them, hides the holes of each step whose mode is on and offers the
+// switch under its title. And while a mode is on, mdBook's search results
+// carry no teaser: a result says where a word stands, not the code round it.
+//
+// Everything else here reads the page's <pre><code> text and nothing of
 // mdBook's own scripts, so it works with any mdBook version.
 //
 // In Node.js the pure part is exported for book/stepper/test/exercise.test.js.
@@ -76,9 +83,11 @@
     return found;
   }
 
-  // The words that stand for a hole.
+  // The words that stand for a hole; a hole of another step than the
+  // page's (`away`) names its step.
   function holeText(hole) {
-    return `// hole ${hole.number} of ${hole.of}, ${hole.name}: ${hole.asks}; see "${hole.section}"`;
+    const step = hole.away ? `${hole.step} ` : "";
+    return `// ${step}hole ${hole.number} of ${hole.of}, ${hole.name}: ${hole.asks}; see "${hole.section}"`;
   }
 
   // The listing's lines with each run of one hole's lines replaced by one
@@ -109,22 +118,68 @@
   if (typeof window === "undefined") return;
 
   const KEY = "lamosca-exercise-mode-";
+  const HOLES_KEY = "lamosca-exercise-holes-";
   const originals = new Map();
+
+  function storage() {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // A page without storage keeps its step's mode here until it is left.
+  const unstored = new Map();
 
   function remembered(step) {
     try {
-      return window.localStorage.getItem(KEY + step) === "on";
+      return storage().getItem(KEY + step) === "on";
     } catch (error) {
-      return false;
+      return unstored.get(step) === true;
     }
   }
 
   function remember(step, on) {
+    unstored.set(step, on);
     try {
-      if (on) window.localStorage.setItem(KEY + step, "on");
-      else window.localStorage.removeItem(KEY + step);
+      if (on) storage().setItem(KEY + step, "on");
+      else storage().removeItem(KEY + step);
     } catch (error) {
-      // A page without storage keeps the mode until it is left.
+      // Kept in `unstored`.
+    }
+  }
+
+  // The steps whose mode is on, from any page.
+  function stepsOn() {
+    const steps = [];
+    try {
+      const store = storage();
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (key.startsWith(KEY) && store.getItem(key) === "on") steps.push(key.slice(KEY.length));
+      }
+    } catch (error) {
+      // No storage: only the step's own page knows its mode.
+    }
+    return steps.sort();
+  }
+
+  // A step's holes as its page last stored them; null when none are.
+  function storedHoles(step) {
+    try {
+      const holes = JSON.parse(storage().getItem(HOLES_KEY + step));
+      return Array.isArray(holes) ? holes : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function storeHoles(step, holes) {
+    try {
+      storage().setItem(HOLES_KEY + step, JSON.stringify(holes));
+    } catch (error) {
+      // The other pages will not know this step's holes.
     }
   }
 
@@ -190,18 +245,57 @@
     code.classList.remove("exercise-listing");
   }
 
-  function apply(step, holes, on) {
-    document.querySelectorAll("pre > code").forEach((code) => {
-      if (on) hideHoles(code, holes);
-      else showCode(code);
+  // The page's own step and its holes, when it is a step's chapter.
+  const page = { step: null, holes: [] };
+
+  // The holes to hide on this page: the page's step's when its mode is
+  // on, and those of every other step whose mode is on.
+  function activeHoles() {
+    const holes = [];
+    if (page.step && remembered(page.step)) {
+      holes.push(...page.holes.map((hole) => ({ ...hole, step: page.step })));
+    }
+    for (const step of stepsOn()) {
+      if (step === page.step) continue;
+      const stored = storedHoles(step) || [];
+      holes.push(...stored.map((hole) => ({ ...hole, step, away: true })));
+    }
+    return holes;
+  }
+
+  // A search result's teaser is a piece of the page's text, listings
+  // included: in exercise mode it gives way to a note.
+  function quietTeasers() {
+    if (!document.documentElement.classList.contains("exercise-mode")) return;
+    document.querySelectorAll("#mdbook-searchresults .teaser, #searchresults .teaser").forEach((teaser) => {
+      if (teaser.dataset.exercise === "hidden") return;
+      teaser.dataset.exercise = "hidden";
+      teaser.textContent = "(the teaser is hidden in exercise mode)";
     });
-    document.querySelectorAll(`.exercise-toggle[data-step="${step}"]`).forEach((button) => {
+  }
+
+  function watchSearch() {
+    const results = document.getElementById("mdbook-searchresults") || document.getElementById("searchresults");
+    if (!results) return;
+    new MutationObserver(quietTeasers).observe(results, { childList: true, subtree: true });
+  }
+
+  function refresh() {
+    const holes = activeHoles();
+    document.querySelectorAll("pre > code").forEach((code) => {
+      showCode(code);
+      if (holes.length > 0) hideHoles(code, holes);
+    });
+    document.querySelectorAll(".exercise-toggle[data-step]").forEach((button) => {
+      const step = button.dataset.step;
+      const on = remembered(step);
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = on
         ? `Exercise mode is on: the holes of ${step} stand in place of their code. Switch it off`
         : `Switch on the exercise mode: the holes of ${step} in place of their code`;
     });
-    document.documentElement.classList.toggle("exercise-mode", on);
+    document.documentElement.classList.toggle("exercise-mode", holes.length > 0);
+    quietTeasers();
   }
 
   function toggle(step) {
@@ -209,10 +303,16 @@
     button.type = "button";
     button.className = "exercise-toggle";
     button.dataset.step = step;
+    button.addEventListener("click", () => {
+      remember(step, button.getAttribute("aria-pressed") !== "true");
+      refresh();
+    });
     return button;
   }
 
-  function start(data) {
+  // The page's own step: its holes' data, kept for the other pages, and
+  // its two switches, at the top and in "Build it yourself".
+  function startStep(data, title) {
     const step = data.dataset.step;
     let holes;
     try {
@@ -221,21 +321,23 @@
       console.error(`exercise mode: the holes of ${step} do not read: ${error.message}`);
       return;
     }
+    page.step = step;
+    page.holes = holes;
+    storeHoles(step, holes);
     data.append(toggle(step));
-    const title = document.querySelector("main h1");
     if (title) title.after(toggle(step));
-    document.querySelectorAll(`.exercise-toggle[data-step="${step}"]`).forEach((button) => {
-      button.addEventListener("click", () => {
-        const on = button.getAttribute("aria-pressed") !== "true";
-        remember(step, on);
-        apply(step, holes, on);
-      });
-    });
-    apply(step, holes, remembered(step));
   }
 
   function startAll() {
-    document.querySelectorAll(".exercise-holes[data-step]").forEach(start);
+    const title = document.querySelector("main h1");
+    const data = document.querySelector(".exercise-holes[data-step]");
+    if (data) startStep(data, title);
+    // Another step whose mode is on can be switched off here too.
+    for (const step of stepsOn()) {
+      if (step !== page.step && storedHoles(step) && title) title.after(toggle(step));
+    }
+    refresh();
+    watchSearch();
   }
 
   // After every script of the page (mdBook's highlighting among them) ran.

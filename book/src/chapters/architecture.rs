@@ -50,6 +50,9 @@ pub struct Crate {
     pub tests_use: Vec<String>,
     /// Its other dependencies, from the registry.
     pub external: Vec<String>,
+    /// Its dependencies on crates of neither workspace, read by path (the
+    /// book reads the exercises' holes data so).
+    pub by_path: Vec<String>,
 }
 
 /// The prefix of every version crate's name, before `v` and the version's
@@ -123,6 +126,7 @@ pub fn parse_manifest(folder: &str, text: &str, members: &[String]) -> Result<Cr
         uses: Vec::new(),
         tests_use: Vec::new(),
         external: Vec::new(),
+        by_path: Vec::new(),
     };
     let mut section = String::new();
     for line in text.lines() {
@@ -144,7 +148,10 @@ pub fn parse_manifest(folder: &str, text: &str, members: &[String]) -> Result<Cr
             }
             "dependencies" | "dev-dependencies" => {
                 let dependency = key.split('.').next().unwrap_or(key).trim().to_string();
-                let list = if !members.contains(&dependency) {
+                let local = value.contains("path =") || value.contains("path=");
+                let list = if !members.contains(&dependency) && local {
+                    &mut krate.by_path
+                } else if !members.contains(&dependency) {
                     &mut krate.external
                 } else if section == "dependencies" {
                     &mut krate.uses
@@ -517,6 +524,14 @@ pub fn code_map(root: &Path, crates: &[Crate]) -> Result<String> {
             let names: Vec<String> = krate.external.iter().map(code).collect();
             let _ = writeln!(out, "From the registry: {}.", names.join(", "));
         }
+        if !krate.by_path.is_empty() {
+            let names: Vec<String> = krate.by_path.iter().map(code).collect();
+            let _ = writeln!(
+                out,
+                "By path, from outside the workspaces: {}.",
+                names.join(", ")
+            );
+        }
         out.push('\n');
         let src = root.join(&krate.folder).join("src");
         for file in rust_files(&src)? {
@@ -596,10 +611,12 @@ mod tests {
             "[package]\nname = \"lamosca-v09\"\ndescription = \"alpha-beta\"\n\n\
              [dependencies]\nanyhow.workspace = true\ncommon.workspace = true\n\
              # a comment = not a dependency\n\n[dev-dependencies]\n\
-             lamosca-v07 = { path = \"../lamosca-v07\" }\n",
+             lamosca-v07 = { path = \"../lamosca-v07\" }\n\
+             exercise-holes = { path = \"exercises/holes\" }\n",
             &members,
         )
         .unwrap();
+        assert_eq!(krate.by_path, ["exercise-holes"]);
         assert_eq!(krate.name, "lamosca-v09");
         assert_eq!(krate.description, "alpha-beta");
         assert_eq!(krate.uses, ["common"]);
@@ -628,6 +645,7 @@ mod tests {
             uses: uses.iter().map(|u| u.to_string()).collect(),
             tests_use: vec![],
             external: vec![],
+            by_path: vec![],
         };
         let crates = [
             krate("common", &["lamosca-v07"]),

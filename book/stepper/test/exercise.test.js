@@ -70,3 +70,8 @@ test("a listing without a hole's lines is left alone", () => {
   const { hidden } = plan(["fn main() {}", "}"], [hole(1, 1, ["return beta;", "}"])], false);
   assert.strictEqual(hidden, 0);
 });
+
+test("a hole shown on a page of another step names its step", () => {
+  const window = { ...hole(1, 4, ["let value = -self"]), step: "v09", away: true };
+  assert.strictEqual(holeText(window), '// v09 hole 1 of 4, h1: do it; see "S"');
+});

@@ -20,6 +20,14 @@ characters, when it stands inside a line of prose.
    stands in a listing as "hole N of M".
 3. Loaded again, the mode is still on; switched off, the code is back, and
    loaded again it stays off.
+4. The step's other page, "in numbers", with its diff against the step
+   before: with the mode off an answer is there (for some step: the check
+   could fail); with the mode switched on on the chapter, none is, the
+   diff shows the hole instead, and the switch under the title turns it
+   off there.
+5. The search box: for a word of an answer, with the mode off a result's
+   teaser shows an answer line (for some step); with the mode on, no
+   result shows any answer line, nor any teaser text at all.
 
 Any JavaScript error in the console fails the test. It prints
 `N passed, N failed` and exits 1 on a failure.
@@ -39,6 +47,8 @@ from browser_test import BOOK, Checks, console_errors, open_browser
 ROOT = BOOK.parent
 CRATES = {"v07": "lamosca-v07", "v09": "lamosca-v09", "v10": "lamosca-v10-quiescence", "v11": "lamosca-v11-lazy"}
 PAGES = {"v07": "v07-negamax.html", "v09": "v09-alphabeta.html", "v10": "v10-quiescence.html", "v11": "v11-lazy.html"}
+# Each step's second page, with the generated diff of its search file.
+NUMBERS = {"v09": "v09-numbers.html", "v10": "v10-numbers.html", "v11": "v11-numbers.html"}
 LONG_LINE = 12
 # An answer line this long is looked for inside the prose too.
 PROSE_LINE = 24
@@ -110,11 +120,103 @@ def load(driver, url, step):
     return toggles(driver, step)
 
 
-def step_checks(checks, driver, site, step, holes):
+def numbers_shown(driver, site, step, wanted):
+    """The answer lines on the step's "in numbers" page as it is now."""
+    if step not in NUMBERS:
+        return []
+    driver.get((site / NUMBERS[step]).as_uri())
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    text = page_text(driver)
+    return [line for lines in wanted.values() for line in lines if line in text]
+
+
+def numbers_checks(checks, driver, site, step, wanted, off_shown, seen):
+    """With the mode on, the step's "in numbers" page hides what it showed
+    with the mode off, and its own switch turns the mode off."""
+    if step not in NUMBERS:
+        return
+    if off_shown:
+        seen.append(step)
+    shown = numbers_shown(driver, site, step, wanted)
+    checks.check(f"{step}: in exercise mode no answer is on its numbers page", not shown, shown[:3])
+    if not off_shown:
+        return
+    marks = driver.execute_script(
+        "return Array.from(document.querySelectorAll('pre code .exercise-hole')).map((m) => m.textContent);"
+    )
+    checks.check(f"{step}: its numbers page shows the holes in place of their lines",
+                 any(f"hole " in mark and f" of {len(wanted)}," in mark for mark in marks), marks[:3])
+    buttons = toggles(driver, step)
+    checks.check(f"{step}: its numbers page offers the switch", len(buttons) == 1)
+    if buttons:
+        buttons[0].click()
+        back = [line for lines in wanted.values() for line in lines if line in page_text(driver)]
+        checks.check(f"{step}: switched off there, its numbers page's code is back", back == off_shown)
+        buttons[0].click()
+
+
+def search_results(driver, site, step, word):
+    """The text of the search results for `word`, from the step's page."""
+    driver.get((site / PAGES[step]).as_uri() + "?search=" + word)
+    # The header says how many results there are, none included, once the
+    # search ran.
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script(
+            "const h = document.getElementById('mdbook-searchresults-header'); return h && h.innerText.length > 0;"
+        )
+    )
+    return driver.execute_script("return document.getElementById('mdbook-searchresults').textContent;")
+
+
+def search_words(wanted):
+    """Words to search for: the longest names in the answer lines."""
+    words = {word for lines in wanted.values() for line in lines for word in re.findall(r"[a-z][a-z_]{5,}", line)}
+    return sorted(words, key=lambda word: (-len(word), word))[:6]
+
+
+def search_checks(checks, driver, site, step, wanted, off_found, seen):
+    """With the mode on, no search result shows an answer, nor any teaser."""
+    if off_found:
+        seen.append(step)
+    results = 0
+    for word in search_words(wanted):
+        text = search_results(driver, site, step, word)
+        leaked = [line for lines in wanted.values() for line in lines if line in PageLines(text)]
+        checks.check(f"{step}: in exercise mode the results for `{word}` show no answer", not leaked, leaked[:3])
+        teasers = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#mdbook-searchresults .teaser')).map((t) => t.textContent);"
+        )
+        checks.check(f"{step}: in exercise mode the results for `{word}` have no teaser text",
+                     all("hidden in exercise mode" in t for t in teasers), teasers[:2])
+        if teasers:
+            results += 1
+    checks.check(f"{step}: some search for a word of its answers has results", results > 0)
+
+
+def search_off(driver, site, step, wanted):
+    """The answer lines the search results show with the mode off."""
+    found = []
+    for word in search_words(wanted):
+        text = PageLines(search_results(driver, site, step, word))
+        found += [line for lines in wanted.values() for line in lines if line in text]
+    return found
+
+
+class PageLines(PageText):
+    """A text read as `PageText` reads the page."""
+
+    def __init__(self, text):
+        self.text = text
+        self.lines = {line.strip() for line in text.splitlines()}
+
+
+def step_checks(checks, driver, site, step, holes, seen):
     url = (site / PAGES[step]).as_uri()
     wanted = answers(step, holes)
     for number, lines in wanted.items():
         checks.check(f"{step}: hole {number} has answer lines to look for", len(lines) > 0)
+    numbers_off = numbers_shown(driver, site, step, wanted)
+    search_found = search_off(driver, site, step, wanted)
     buttons = load(driver, url, step)
     checks.check(f"{step}: the mode starts off", buttons[0].get_attribute("aria-pressed") == "false")
     text = page_text(driver)
@@ -131,6 +233,8 @@ def step_checks(checks, driver, site, step, holes):
             "return Array.from(document.querySelectorAll('pre code .exercise-hole')).map((m) => m.textContent);"
         )
         checks.check(f"{step}: a listing shows {mark} in its place", any(mark in m for m in marks), marks[:4])
+    numbers_checks(checks, driver, site, step, wanted, numbers_off, seen["numbers"])
+    search_checks(checks, driver, site, step, wanted, search_found, seen["search"])
 
     buttons = load(driver, url, step)
     checks.check(f"{step}: loaded again, the mode is still on", buttons[0].get_attribute("aria-pressed") == "true")
@@ -157,11 +261,16 @@ def main():
     holes = tomllib.loads((BOOK / "exercises" / "holes.toml").read_text())
     checks = Checks()
     driver = open_browser()
+    seen = {"numbers": [], "search": []}
     try:
         for step in CRATES:
-            checks.run(f"the exercise mode of {step}", step_checks, driver, args.site.resolve(), step, holes[step])
+            checks.run(f"the exercise mode of {step}", step_checks, driver, args.site.resolve(), step, holes[step], seen)
     finally:
         driver.quit()
+    # The checks above could fail: with the mode off, some step's answer
+    # was on its numbers page, and some search result showed one.
+    checks.check(f"with the mode off, a numbers page shows an answer (steps {seen['numbers']})", seen["numbers"])
+    checks.check(f"with the mode off, a search result shows an answer (steps {seen['search']})", seen["search"])
     print(f"{checks.passed} passed, {len(checks.failed)} failed")
     return 1 if checks.failed else 0
 

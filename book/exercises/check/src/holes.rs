@@ -1,14 +1,10 @@
-//! The holes' data, `book/exercises/holes.toml`, as the checks read it:
-//! what each hole asks and the chapter's section, for the hints a failed
-//! check prints. The same file makes the lesson files' `todo!()`s and the
+//! The holes' data, `book/exercises/holes.toml`, as the checks read it
+//! (through `exercise-holes`, as the book's generator does): what each
+//! hole asks and the chapter's section, for the hints a failed check
+//! prints. The same file makes the lesson files' `todo!()`s and the
 //! book's holes tables.
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
-
-/// The holes' data, compiled in: a change to it rebuilds the checks.
-const HOLES: &str = include_str!("../../holes.toml");
+use exercise_holes::{parse, HoleEntry, HOLES};
 
 /// An exercise, as its checks name it.
 #[derive(Clone, Copy, Debug)]
@@ -19,23 +15,6 @@ pub struct Exercise {
     pub chapter: &'static str,
 }
 
-/// One hole's entry in `holes.toml`.
-#[derive(Clone, Debug, Deserialize)]
-pub struct HoleEntry {
-    /// Its number, from 1: the order to fill the holes in.
-    pub number: usize,
-    /// Its name, after `hole_` in the marker.
-    pub name: String,
-    /// The step's file that holds the marker.
-    pub file: String,
-    /// The binding the hole gives a value to, if any.
-    pub binding: Option<String>,
-    /// What to write.
-    pub asks: String,
-    /// The chapter's section that teaches it.
-    pub section: String,
-}
-
 impl Exercise {
     /// The exercise's holes, in their order.
     ///
@@ -43,8 +22,7 @@ impl Exercise {
     /// When `holes.toml` does not read or has no table for the step: the
     /// book's tests keep it whole.
     pub fn holes(&self) -> Vec<HoleEntry> {
-        let mut all: BTreeMap<String, Vec<HoleEntry>> =
-            toml::from_str(HOLES).unwrap_or_else(|error| panic!("holes.toml: {error}"));
+        let mut all = parse(HOLES).unwrap_or_else(|error| panic!("holes.toml: {error}"));
         all.remove(self.step)
             .unwrap_or_else(|| panic!("holes.toml has no table [[{}]]", self.step))
     }

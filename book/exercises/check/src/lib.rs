@@ -26,7 +26,8 @@ use lamosca_search::log::{TextLog, Words};
 use lamosca_search::words::Window;
 use lamosca_search::Report;
 
-pub use holes::{hint, Exercise, HoleEntry};
+pub use exercise_holes::HoleEntry;
+pub use holes::{hint, Exercise};
 pub use run::run;
 
 /// One line of a log, with the moves from the root to its node and the

@@ -1,9 +1,9 @@
 //! The watch mode's parts: where it may run, the state it reads from the
 //! checks, and a saved file waking it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use exercise_watch::{in_checkout, standing, wait_for_change, without_cargo_close};
 
@@ -17,17 +17,94 @@ fn the_exercises_folder_of_a_checkout_is_where_they_run() {
     assert_eq!(in_checkout(exercises()), Ok(()));
 }
 
-/// Copied out of the checkout, the exercises' folder is refused at once,
-/// in one line that says where to run them.
+/// The exercises' folder copied out of the checkout, as a learner would
+/// with `cp -r book/exercises <dir>`: every file, its `.cargo/` too.
+fn copy_out(name: &str) -> PathBuf {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                copy(&path, &to.join(entry.file_name()));
+            } else {
+                std::fs::copy(&path, to.join(entry.file_name())).unwrap();
+            }
+        }
+    }
+    let copy_dir = std::env::temp_dir()
+        .join(format!("exercises-{name}-{}", std::process::id()))
+        .join("exercises");
+    let _ = std::fs::remove_dir_all(&copy_dir);
+    copy(exercises(), &copy_dir);
+    copy_dir
+}
+
+/// `command` run by cargo in the copied folder `copy`, building into a
+/// folder of this checkout's `target`, offline.
+fn cargo_in(copy: &Path, command: &[&str]) -> std::process::Output {
+    let target = Path::new(env!("CARGO_BIN_EXE_exercise-watch"))
+        .ancestors()
+        .nth(2)
+        .unwrap()
+        .join("exercises-copied");
+    Command::new(env!("CARGO"))
+        .args(command)
+        .current_dir(copy)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_NET_OFFLINE", "true")
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .unwrap()
+}
+
+/// Copied out of the checkout, `cargo exercise v09`, the documented
+/// command, is refused at once in one line that says where to run it.
 #[test]
-fn copied_out_of_the_checkout_it_stops_with_one_line() {
+fn copied_out_of_the_checkout_cargo_exercise_stops_with_one_line() {
+    let copy = copy_out("exercise");
+    let output = cargo_in(&copy, &["exercise", "v09"]);
+    let _ = std::fs::remove_dir_all(copy.parent().unwrap());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: run the exercises from book/exercises in a checkout"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
+
+/// Plain `cargo test` in the copy cannot say it in one line of ours:
+/// cargo reads the members' path dependencies (`../../common`) while it
+/// loads the workspace, before any build script, compiler wrapper or
+/// check of ours runs, and stops there with its own error, which names
+/// the missing board's manifest. README.md and the chapters say so; this
+/// test fails if cargo ever stops reading them first.
+#[test]
+fn copied_out_plain_cargo_test_stops_at_cargos_error_on_the_missing_board() {
+    let copy = copy_out("test");
+    let output = cargo_in(&copy, &["test", "-p", "exercise-v09"]);
+    let _ = std::fs::remove_dir_all(copy.parent().unwrap());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.starts_with("error: failed to load manifest for workspace member"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("common/Cargo.toml"), "{stderr}");
+    assert!(!stderr.contains("Compiling"), "{stderr}");
+}
+
+/// The binary itself, in a folder that holds the exercises' manifest but
+/// not the steps two folders up, is refused at once in the same one line.
+#[test]
+fn out_of_a_checkout_the_watch_stops_with_one_line() {
     let copy = std::env::temp_dir().join(format!("exercises-copy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&copy);
     std::fs::create_dir_all(&copy).unwrap();
     for file in ["Cargo.toml", "holes.toml"] {
         std::fs::copy(exercises().join(file), copy.join(file)).unwrap();
     }
-    let started = Instant::now();
     let output = Command::new(env!("CARGO_BIN_EXE_exercise-watch"))
         .arg("v09")
         .current_dir(&copy)
@@ -35,7 +112,6 @@ fn copied_out_of_the_checkout_it_stops_with_one_line() {
         .unwrap();
     let _ = std::fs::remove_dir_all(&copy);
     assert_eq!(output.status.code(), Some(2));
-    assert!(started.elapsed() < Duration::from_secs(5));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(

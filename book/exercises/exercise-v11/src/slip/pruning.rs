@@ -78,7 +78,8 @@ pub fn lazy_cut_allowed(
         && value - margin >= beta // and the shallower search confirms it
         && !node.arrival.capture // the move that led here was not a capture
         && node.arrival.gain < PAWN // (the article's test: it gained less than a pawn)
-        && !in_check // nor a check
-                     // ANCHOR_END: hole_lazy_cut
+        // nor a check
+        && !in_check
+    // ANCHOR_END: hole_lazy_cut
 }
 // ANCHOR_END: lazy_cut
