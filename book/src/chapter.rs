@@ -44,8 +44,8 @@ pub struct Chapter {
     /// Its page in `book/chapters`, such as `v09-alphabeta.md`.
     pub page: &'static str,
     /// The version crate it teaches, if it teaches one: the generator
-    /// copies that crate's snapshots into `generated/snapshots/` and diffs
-    /// its search with the previous version's into `generated/diffs/`.
+    /// diffs its search with the previous version's into
+    /// `generated/diffs/`.
     pub krate: Option<&'static str>,
     /// Makes the chapter's own generated files.
     pub generated: fn(&Sources) -> Result<Vec<Generated>>,

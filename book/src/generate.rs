@@ -27,12 +27,12 @@
 //! vary from run to run; they are produced by a separate command into
 //! `book/chapters/measured/` (see [`crate::measure`]) and never checked.
 //!
-//! Where a version crate keeps a trace as an insta snapshot, the book takes
-//! it from there rather than running the search again: every
-//! `<crate>/tests/snapshots/<name>.snap` of a chapter's crate is copied,
-//! header removed, to `generated/snapshots/<crate>/<name>.txt`. The test and the page then
-//! show one text, and accepting a changed snapshot makes the book's copy
-//! stale until it is generated again.
+//! Where a crate keeps a trace as an insta snapshot, the book makes no copy
+//! of it: the page includes the `.snap` file itself from the line after
+//! its header (`{{#include ../../lamosca-v09/tests/snapshots/NAME.snap:5:}}`).
+//! The test and the page then show one text, and a changed trace is
+//! approved once, with `cargo insta review`. `tests/includes.rs` checks
+//! that each such include starts just after its file's header.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -49,17 +49,6 @@ use crate::files::{Generated, Workspace};
 /// registered chapter's, in turn.
 pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
     let sources = Sources::read(workspace)?;
-    if let Some(orphan) = sources
-        .snapshots
-        .iter()
-        .find(|snapshot| !ALL.iter().any(|c| c.krate == Some(&snapshot.crate_name)))
-    {
-        bail!(
-            "the snapshots of {} belong to no chapter: give its chapter `krate: Some(\"{}\")`",
-            orphan.crate_name,
-            orphan.crate_name
-        );
-    }
     let mut files = Vec::new();
     for chapter in ALL {
         files.extend(chapter_files(chapter, &sources)?);
@@ -77,23 +66,11 @@ pub fn generate_all(workspace: &Workspace) -> Result<Vec<Generated>> {
 }
 
 /// The generated files of one chapter: its own, then, for a version
-/// chapter, its crate's snapshots and the diff of its search.
+/// chapter, the diff of its search.
 pub fn chapter_files(chapter: &Chapter, sources: &Sources) -> Result<Vec<Generated>> {
     let context = || format!("the chapter {}", chapter.page);
     let mut files = (chapter.generated)(sources).with_context(context)?;
     if let Some(krate) = chapter.krate {
-        files.extend(
-            sources
-                .snapshots
-                .iter()
-                .filter(|snapshot| snapshot.crate_name == krate)
-                .map(|snapshot| {
-                    Generated::new(
-                        &format!("snapshots/{}/{}.txt", snapshot.crate_name, snapshot.name),
-                        snapshot.body.clone(),
-                    )
-                }),
-        );
         files.extend(search_diff(&sources.root, krate).with_context(context)?);
     }
     Ok(files)

@@ -19,6 +19,7 @@ pub mod markdown;
 pub mod measure;
 pub mod output;
 pub mod searches;
+pub mod sentences;
 pub mod session;
 pub mod snapshots;
 pub mod table;

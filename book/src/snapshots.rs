@@ -2,10 +2,11 @@
 //!
 //! A test of a version crate runs a search, captures its trace and compares
 //! it with a snapshot file (`tests/snapshots/trace__startpos_d2.snap`). The
-//! book shows the same text, so that the test and the page share one
-//! source: when a change to a search alters a trace, the test fails first,
-//! the snapshot is reviewed and accepted, and the book's copy then shows up
-//! as stale until it is generated again.
+//! pages include that file itself, from the line after its header, so the
+//! test and the page share one text: a changed trace fails the test, is
+//! reviewed and accepted once, and the page shows it. The generator reads
+//! the snapshots only where a chapter draws something from a trace (a
+//! board from its FEN, a count from its lines).
 //!
 //! A snapshot file is a small YAML header between two `---` lines, then the
 //! snapshot itself:

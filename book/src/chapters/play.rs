@@ -1,14 +1,14 @@
-//! The play page, `play.md`: it makes no file of its own. Its crate is the
-//! lab's, `book/lab`, whose snapshots are the step chapters' worked "why
-//! not this move?" answers; the generator copies them to
-//! `generated/snapshots/book/lab/`, where `chapters/lab/vNN.md` include them.
+//! The play page, `play.md`: it makes no file of its own. The step
+//! chapters' worked "why not this move?" answers are the lab's insta
+//! snapshots, which `chapters/lab/vNN.md` include straight from
+//! `book/lab/tests/snapshots/`.
 
 use crate::chapter::{nothing, Chapter};
 
-/// The chapter: the lab is the crate whose snapshots it brings.
+/// The chapter: nothing to generate.
 pub const CHAPTER: Chapter = Chapter {
     page: "play.md",
-    krate: Some("book/lab"),
+    krate: None,
     generated: nothing,
     measured: &[],
 };

@@ -33,6 +33,7 @@ pub const CHAPTER: Chapter = Chapter {
         let mut files = v07_chapter(&sources.snapshots)?;
         files.extend(v07_stepper()?);
         files.push(exercises()?);
+        files.extend(crate::sentences::v07(&files)?);
         Ok(files)
     },
     measured: &[("speed", || Ok(vec![speed()]))],
@@ -111,7 +112,7 @@ fn folded_startpos(text: &str) -> Result<Generated> {
 /// The deepest v0.07 search of the node table.
 const V07_TABLE_DEPTH: u32 = 4;
 
-/// Everything the v0.07 chapter shows beyond the mirrored snapshots.
+/// Everything the v0.07 chapter shows beyond its included snapshots.
 pub fn v07_chapter(snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
     let find = |name| snapshots::find(snapshots, "lamosca-v07", name);
     let italian = find("trace__startpos_d2")?;

@@ -29,8 +29,8 @@ pub const CHAPTER: Chapter = Chapter {
     measured: &[("v09", v09)],
 };
 
-/// Everything the v0.09 chapter shows beyond the mirrored snapshots.
-fn generated(_: &Sources) -> Result<Vec<Generated>> {
+/// Everything the v0.09 chapter shows beyond its included snapshots.
+fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     let mut files = v09_generated()?;
     files.extend(tree::v09_tree()?);
     files.extend(v09_stepper()?);
@@ -42,6 +42,8 @@ fn generated(_: &Sources) -> Result<Vec<Generated>> {
         })?,
     ));
     files.push(exercises()?);
+    files.extend(crate::sentences::v09(&files)?);
+    files.extend(crate::sentences::v09_numbers(&sources.root)?);
     Ok(files)
 }
 

@@ -1,8 +1,8 @@
 //! The v0.10 chapter, quiescence: the boards of its examples, what the
 //! quiescence search costs in nodes and what it changes in the answers,
 //! its Win At Chess scores, and the charts of nodes per depth and of the
-//! share searched past the horizon. The traces come from the crate's
-//! snapshots, copied by [`crate::generate`].
+//! share searched past the horizon. The traces are the crate's snapshots,
+//! which the pages include themselves.
 //!
 //! The small depths are generated and checked; the large ones, with
 //! times, are measured (`measure v10`, `measure wac`) into `measured/`.
@@ -37,7 +37,7 @@ pub const CHAPTER: Chapter = Chapter {
     measured: &[("v10", v10), ("wac", wac)],
 };
 
-/// Everything the v0.10 chapter shows beyond the mirrored snapshots.
+/// Everything the v0.10 chapter shows beyond its included snapshots.
 fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     let mut files = v10_chapter(&sources.root, &sources.snapshots)?;
     files.extend(v10_stepper()?);
@@ -50,6 +50,8 @@ fn generated(sources: &Sources) -> Result<Vec<Generated>> {
             .map(|svg| Generated::new("charts/quiescence-share.svg", svg)),
     );
     files.push(exercises()?);
+    files.extend(crate::sentences::v10(&files)?);
+    files.extend(crate::sentences::v10_numbers(&sources.root)?);
     Ok(files)
 }
 
@@ -74,7 +76,7 @@ fn best_move_of(snapshot: &Snapshot) -> Option<&str> {
         .and_then(|rest| rest.split(' ').next())
 }
 
-/// Everything the v0.10 chapter shows beyond the mirrored snapshots.
+/// Everything the v0.10 chapter shows beyond its included snapshots.
 pub fn v10_chapter(root: &Path, snapshots: &[Snapshot]) -> Result<Vec<Generated>> {
     let find = |name| snapshots::find(snapshots, "lamosca-v10-quiescence", name);
     // The arrows are the two versions' answers, read from their traces.

@@ -43,6 +43,8 @@ pub const CHAPTER: Chapter = Chapter {
         let mut files = v11_stepper()?;
         files.extend(kornilov_stepper()?);
         files.extend(exercises(sources)?);
+        files.extend(crate::sentences::v11(&files)?);
+        files.extend(crate::sentences::v11_lazy(&sources.root)?);
         Ok(files)
     },
     measured: &[
