@@ -87,6 +87,13 @@ impl Rows {
     }
 }
 
+impl From<Vec<Vec<String>>> for Rows {
+    /// Rows already read, their header first.
+    fn from(rows: Vec<Vec<String>>) -> Rows {
+        Rows(rows)
+    }
+}
+
 /// A count or share as a cell shows it, `1,234`, `**115** of 300` or
 /// `89.3%`, read from the cell's first line.
 pub fn number(cell: &str) -> Result<f64> {

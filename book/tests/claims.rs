@@ -23,6 +23,7 @@
 use book::chapters::gui;
 use book::files::Workspace;
 use book::markdown::table_rows;
+use book::sentences::Rows;
 
 /// The text of `relative` under the chapters' folder.
 fn read(relative: &str) -> String {
@@ -47,36 +48,20 @@ fn says(page: &str, fragments: &[String]) {
     }
 }
 
-/// A count or share as a table cell shows it, `1,234` or `89.3%`, read
-/// from the first line of the cell.
+/// A count or share as a table cell shows it, `1,234` or `89.3%`: the
+/// generator's own reading ([`book::sentences::number`]).
 fn number(cell: &str) -> f64 {
-    let first = cell.split("<br>").next().unwrap_or(cell);
-    first
-        .trim_end_matches('%')
-        .replace(',', "")
-        .parse()
-        .unwrap_or_else(|_| panic!("not a number: {cell:?}"))
+    book::sentences::number(cell).unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// The cell of a table where the row is `row` (the row labels carry down
 /// through empty first cells) and `second` is the second cell, under the
-/// column headed `column`.
+/// column headed `column`: the generator's own lookup
+/// ([`book::sentences::Rows::cell`]).
 fn cell(rows: &[Vec<String>], row: &str, second: Option<&str>, column: &str) -> String {
-    let header = &rows[0];
-    let at = header
-        .iter()
-        .position(|head| head == column)
-        .unwrap_or_else(|| panic!("no column {column:?} in {header:?}"));
-    let mut label = String::new();
-    for cells in &rows[1..] {
-        if !cells[0].is_empty() {
-            label = cells[0].clone();
-        }
-        if label == row && second.is_none_or(|wanted| cells[1] == wanted) {
-            return cells[at].clone();
-        }
-    }
-    panic!("no row {row:?} {second:?}");
+    Rows::from(rows.to_vec())
+        .cell(row, second, column)
+        .unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// Nodes of `row` at `depth` in a v0.10 node table.
