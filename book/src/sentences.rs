@@ -13,13 +13,18 @@
 //! ```
 //!
 //! mdBook drops the file's last newline, so the sentence runs on in the
-//! paragraph. A generated table is read from the chapter's own files; a
+//! paragraph. Where the words around the numbers hold only while the
+//! numbers do ("about 60 ahead at depths 3 to 5", "the bars overlap"),
+//! the function checks them and fails with an error that says which
+//! paragraph to rewrite. The strength chapter's sentences, read from the
+//! match reports, are made by its own module,
+//! [`crate::chapters::strength`]. A generated table is read from the chapter's own files; a
 //! measured one as committed under `measured/`, so a new measurement makes
 //! its sentences stale until the book is generated again.
 
 use std::path::Path;
 
-use anyhow::{anyhow, Context as _, Result};
+use anyhow::{anyhow, bail, Context as _, Result};
 
 use crate::files::{Generated, MEASURED_DIR};
 use crate::markdown::table_rows;
@@ -59,6 +64,18 @@ impl Rows {
     /// first cells) whose second cell is `second`, if given, under the
     /// column headed `column`.
     pub fn cell(&self, row: &str, second: Option<&str>, column: &str) -> Result<String> {
+        self.cell_where(row, second.map(|second| (1, second)), column)
+    }
+
+    /// The cell in the row labelled `row` whose cell number `at` is
+    /// `value`, if given, under the column headed `column` (the first of
+    /// that name).
+    pub fn cell_where(
+        &self,
+        row: &str,
+        key: Option<(usize, &str)>,
+        column: &str,
+    ) -> Result<String> {
         let header = &self.0[0];
         let at = header
             .iter()
@@ -69,11 +86,11 @@ impl Rows {
             if !cells[0].is_empty() {
                 label = &cells[0];
             }
-            if label == row && second.is_none_or(|wanted| cells[1] == wanted) {
+            if label == row && key.is_none_or(|(key, wanted)| cells[key] == wanted) {
                 return Ok(cells[at].clone());
             }
         }
-        Err(anyhow!("no row {row:?} {second:?} under {column:?}"))
+        Err(anyhow!("no row {row:?} {key:?} under {column:?}"))
     }
 
     /// The number at the start of a cell, `1,234` or `89.3%`.
@@ -304,23 +321,9 @@ fn v09_minimal(root: &Path) -> Result<Generated> {
     let rows = Rows::measured(root, "v09-minimal-tree.md")?;
     // The first "× minimal" column is the default ordering's; the rows
     // carry the position down and give the depth in the third cell.
-    let at = rows.rows()[0]
-        .iter()
-        .position(|head| head == "× minimal")
-        .ok_or_else(|| anyhow!("no ratio column in the minimal-tree table"))?;
     let times = |position: &str| -> Result<i64> {
-        let mut label = "";
-        for cells in &rows.rows()[1..] {
-            if !cells[0].is_empty() {
-                label = &cells[0];
-            }
-            if label == position && cells[2] == "6" {
-                return Ok(number(&cells[at])?.round() as i64);
-            }
-        }
-        Err(anyhow!(
-            "no {position} at depth 6 in the minimal-tree table"
-        ))
+        let cell = rows.cell_where(position, Some((2, "6")), "× minimal")?;
+        Ok(number(&cell)?.round() as i64)
     };
     let (endgame, middlegame) = (times("endgame")?, times("middlegame")?);
     Ok(sentence(
@@ -381,7 +384,90 @@ pub fn v10_numbers(root: &Path) -> Result<Vec<Generated>> {
         sentence("v10-nodes-kiwipete", kiwipete),
         sentence("v10-nodes-middlegame", middlegame),
         sentence("v10-nodes-endgame", endgame),
+        v10_leaves(root)?,
+        v10_values(root)?,
+        v10_wac(root)?,
     ])
+}
+
+/// How much of v0.09's tree on Kiwipete at depth 5 its leaves are, which
+/// v0.10's horizon nodes replace.
+fn v10_leaves(root: &Path) -> Result<Generated> {
+    let history = "MVV/LVA + history";
+    let leaves = Rows::measured(root, "v09-minimal-tree.md")?.cell_where(
+        "Kiwipete",
+        Some((2, "5")),
+        &format!("{history}, leaves"),
+    )?;
+    let nodes = Rows::measured(root, "v09-nodes.md")?.cell("Kiwipete", Some("5"), history)?;
+    let (leaves, nodes) = (number(&leaves)?, number(&nodes)?);
+    Ok(sentence(
+        "v10-leaves",
+        format!(
+            "{:.0}% of its nodes on Kiwipete at depth 5 ({} of {}).",
+            100.0 * leaves / nodes,
+            count(leaves),
+            count(nodes)
+        ),
+    ))
+}
+
+/// LaMoSca's value of Kiwipete against the forum search's and v0.09's.
+fn v10_values(root: &Path) -> Result<Generated> {
+    let rows = Rows::measured(root, "v10-answers.md")?;
+    let value = |search: &str| -> Result<String> {
+        let cell = rows.cell(search, None, "Kiwipete")?;
+        Ok(cell.rsplit(' ').next().unwrap_or_default().to_string())
+    };
+    let forum = rows.rows()[1..]
+        .iter()
+        .filter(|row| row[0].starts_with("see") || row[0].starts_with("simple"))
+        .map(|row| value(&row[0]))
+        .collect::<Result<Vec<_>>>()?;
+    if forum.is_empty() || forum.iter().any(|v| *v != forum[0]) {
+        bail!("the forum search's settings disagree on Kiwipete: {forum:?}");
+    }
+    Ok(sentence(
+        "v10-values",
+        format!(
+            "({} on Kiwipete, where every setting of the forum search finds {} and v0.09, with no \
+             quiescence, {})",
+            value("LaMoSca v0.10")?,
+            forum[0],
+            value("v0.09")?
+        ),
+    ))
+}
+
+/// v0.10 against v0.09 on Win At Chess, from `measure wac`.
+fn v10_wac(root: &Path) -> Result<Generated> {
+    let rows = Rows::measured(root, "wac.md")?;
+    let solved = |search, depth: u32| rows.number(search, None, &format!("depth {depth}"));
+    let ahead =
+        |depth| Ok::<_, anyhow::Error>(solved("see, Δ 50", depth)? - solved("v0.09", depth)?);
+    let tens = |depth| ahead(depth).map(|n| (n / 10.0).round() * 10.0);
+    let (two, three) = (ahead(2)?, tens(3)?);
+    if two < 0.0 || tens(4)? != three || tens(5)? != three {
+        bail!("v0.10 is no longer about as far ahead of v0.09 at depths 3 to 5");
+    }
+    let (new, old) = (solved("see, Δ 50", 3)?, solved("v0.09", 3)?);
+    let times = (new / old).round();
+    let times = if times == 2.0 {
+        "twice".to_string()
+    } else {
+        format!("{} times", in_words(times))
+    };
+    Ok(sentence(
+        "wac-ahead",
+        format!(
+            "{} positions against {}, about {times} as many. It is {} ahead at depth 2 and about \
+             {} ahead at depths 3 to 5",
+            count(new),
+            count(old),
+            count(two),
+            count(three)
+        ),
+    ))
 }
 
 /// The v0.11 chapter's, from the measured depths: its "In one minute",
@@ -434,7 +520,53 @@ pub fn v11_lazy(root: &Path) -> Result<Vec<Generated>> {
             ),
         ));
     }
+    out.extend([v11_wac(root)?, v11_full_width()?]);
     Ok(out)
+}
+
+/// The two runs of one configuration of v0.11 on Win At Chess, at one
+/// second a position, by two measured parts.
+fn v11_wac(root: &Path) -> Result<Generated> {
+    let alone = Rows::measured(root, "v11-wac.md")?.cell("v0.11", None, "solved")?;
+    let among = Rows::measured(root, "v11-hash-wac.md")?.number(
+        "v0.11 (deepening, no table)",
+        None,
+        "solved",
+    )?;
+    Ok(sentence(
+        "v11-wac-runs",
+        format!("solving {} and {alone}", count(among)),
+    ))
+}
+
+/// `FULL_WIDTH`, the article's -64 in centipawns: what `EXT` gives the
+/// first five plies.
+fn v11_full_width() -> Result<Generated> {
+    use lamosca_v11_lazy::{EXT, FULL_WIDTH};
+    if !EXT[..5].iter().all(|&ext| ext == FULL_WIDTH) {
+        bail!("`EXT` no longer starts with five entries of `FULL_WIDTH`");
+    }
+    Ok(sentence("v11-full-width", FULL_WIDTH.to_string()))
+}
+
+/// The side-by-side page's: the depths of its one second on the
+/// middlegame against those of the v0.11 numbers page's own run.
+pub fn side_by_side(root: &Path) -> Result<Generated> {
+    let here = Rows::measured(root, "side-by-side.md")?;
+    let there = Rows::measured(root, "v11-one-second.md")?;
+    let here = |version| here.cell(version, None, "depth");
+    let there = |column| there.cell("middlegame", None, column);
+    Ok(sentence(
+        "side-by-side-one-second",
+        format!(
+            "there v0.10 finished depth {} and v0.11 depth {}, here v0.10 depth {} and v0.11 \
+             depth {}.",
+            there("v0.10 depth")?,
+            there("v0.11 depth")?,
+            here("v0.10")?,
+            here("v0.11")?
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -451,6 +583,11 @@ mod tests {
         assert_eq!(rows.number("end", None, "a").unwrap(), 89.3);
         assert!(rows.cell("start", Some("3"), "a").is_err());
         assert!(rows.cell("start", None, "b").is_err());
+        assert_eq!(
+            rows.cell_where("start", Some((1, "2")), "a").unwrap(),
+            "**55** of 300<br>9 nodes"
+        );
+        assert!(rows.cell_where("end", Some((1, "2")), "a").is_err());
         assert_eq!(pct(12.06), "12.1%");
         assert_eq!(
             sentence("x", "One line.".into()).text,

@@ -10,6 +10,7 @@
 //! | [`search_record`] | `search-record.md` | the worked comparison (its screens are the explorer's snapshots, included as they are) |
 //! | [`v10`] | `v10-quiescence.md`, `v10-numbers.md` | its example boards, node tables, answers, Win At Chess, two charts; measured: the same, deeper |
 //! | [`v11`] | `v11-lazy.md`, `v11-numbers.md` | two steppers and where each idea first shows; measured: time to depth, one second per move, Win At Chess, the charts |
+//! | [`strength`] | `strength.md` | the sentences that sum up the match reports, which the page includes as they are |
 //! | [`gui`] | `gui.md` | the UCI session, searched to fixed depths; measured: the same under a clock |
 //! | [`side_by_side`] | `side-by-side.md` | one position through every version to one depth; measured: the depth in one second |
 //! | [`play`] | `play.md` | nothing of its own (the lab's "why not" snapshots are included as they are) |
@@ -29,6 +30,7 @@ pub mod play;
 pub mod primer;
 pub mod search_record;
 pub mod side_by_side;
+pub mod strength;
 pub mod v07;
 pub mod v09;
 pub mod v10;
@@ -44,6 +46,7 @@ pub const ALL: &[Chapter] = &[
     search_record::CHAPTER,
     v10::CHAPTER,
     v11::CHAPTER,
+    strength::CHAPTER,
     gui::CHAPTER,
     side_by_side::CHAPTER,
     play::CHAPTER,

@@ -82,7 +82,7 @@ fn drive<E: Engine>(position: &Position, limits: &Limits) -> (Report, Option<Ite
 }
 
 /// The generated table: every version to [`DEPTH`].
-fn generated(_: &Sources) -> Result<Vec<Generated>> {
+fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     let start = position(FEN)?;
     let reports = [
         ("v0.07", fixed::<NegaMax>(FEN, DEPTH, &[])?),
@@ -113,6 +113,7 @@ fn generated(_: &Sources) -> Result<Vec<Generated>> {
     Ok(vec![
         Generated::new("svg/side-by-side.svg", board),
         md("tables/side-by-side.md", body),
+        crate::sentences::side_by_side(&sources.root)?,
     ])
 }
 
