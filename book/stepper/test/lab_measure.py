@@ -259,10 +259,11 @@ def main():
         "Where the page's time goes, for the same searches, each part by the worker's and the page's clocks"
         " (`lab_breakdown.py`, a bare worker around the module, medians): the module's call (the search, its"
         " record, and the answer handed out of WebAssembly as a JavaScript string); the worker reading that"
-        " answer; the record's message to the page; and the stepper reading the record (`indexRecord`, one"
-        " `JSON.parse` a line and the index of its nodes).",
+        " answer and asking the module for each node's facts (`facts`: the path, position and bounded value"
+        " the stepper shows, worked out by the record's reader); the record's message to the page; and the"
+        " stepper reading the record (`indexRecord`, one `JSON.parse` a line and the facts beside it).",
         "",
-        "| module | search | module's call | worker reads the answer | message to the page | stepper reads the record |",
+        "| module | search | module's call | worker reads the answer, and its facts | message to the page | stepper reads the record |",
         "| :--- | :--- | ---: | ---: | ---: | ---: |",
     ]
     for name, rows_of_parts in parts:
