@@ -118,9 +118,6 @@ impl OriginalSearch<'_, '_> {
         let window = Window { alpha, beta };
         let quiescence = level > self.depth;
         pv.clear();
-        if level == self.depth + 1 {
-            self.tracer.step(Horizon { level, window });
-        }
         self.enter(position, level, quiescence, window);
         if self
             .control
@@ -138,11 +135,7 @@ impl OriginalSearch<'_, '_> {
         }
         // Step 3. Legality by king capture: a move taking the king means
         // the move into this node left its own king in check.
-        if self.lists[ply]
-            .iter()
-            .any(|scored| captures_king(scored.mv))
-        {
-            self.counts.king_captures += 1;
+        if self.king_can_be_taken(ply) {
             return None;
         }
         // Step 4. The moves, best first by v0.09's ordering, while the
@@ -193,8 +186,24 @@ impl OriginalSearch<'_, '_> {
     }
     // ANCHOR_END: original_search
 
-    /// Counts and reports a node entered.
+    /// True when a move of the node at `ply` takes the king, counted: the
+    /// move into the node left its own king in check.
+    fn king_can_be_taken(&mut self, ply: usize) -> bool {
+        let taken = self.lists[ply]
+            .iter()
+            .any(|scored| captures_king(scored.mv));
+        if taken {
+            self.counts.king_captures += 1;
+        }
+        taken
+    }
+
+    /// Counts and reports a node entered, a horizon's first.
     fn enter(&mut self, position: &Position, level: u32, quiescence: bool, window: Window) {
+        // The first node past the nominal depth is announced first.
+        if level == self.depth + 1 {
+            self.tracer.step(Horizon { level, window });
+        }
         let kind = if quiescence {
             self.counts.quiescence_nodes += 1;
             NodeKind::Quiescence

@@ -269,27 +269,27 @@ impl Search<'_, '_> {
             res = no_moves_score(position, ply);
         }
         if ply == 0 {
-            self.depth_reached = self.depth_reached.max(depth as u32);
-            self.tracer.iteration_done(depth as u32, res, pv.moves());
-            // An iteration has finished: from here the node budget counts.
-            if let Some(budget) = self.budget.take() {
-                self.control = self.control.clone().with_node_limit(budget);
-            }
+            self.iteration_done(depth as u32, res, pv);
         }
         self.store(key, node, window, res, best);
         // A move handed up that no move beat answers with itself alone.
         let best_move = best.map(|hint| hint.mv);
-        if pv.first() != best_move {
-            pv.clear();
-            if let Some(mv) = best_move {
-                pv.set(mv, &Line::default());
-            }
-        }
+        pv.answer(best_move);
         self.tracer
             .result(level, count > 0, res, best_move, Some(window));
         (res, best)
     }
     // ANCHOR_END: search_moves
+
+    /// The root finished an iteration of `depth`, worth `res`, expecting
+    /// `pv`: it is reported, and from here the node budget counts.
+    fn iteration_done(&mut self, depth: u32, res: i32, pv: &Line) {
+        self.depth_reached = self.depth_reached.max(depth);
+        self.tracer.iteration_done(depth, res, pv.moves());
+        if let Some(budget) = self.budget.take() {
+            self.control = self.control.clone().with_node_limit(budget);
+        }
+    }
 
     // ANCHOR: selective_step
     /// True when the node may keep its score rather than move: past the

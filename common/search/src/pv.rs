@@ -59,6 +59,18 @@ impl Line {
     pub fn first(&self) -> Option<Move> {
         self.0.first().copied()
     }
+
+    /// Keeps the line if it starts with `best`, the move a node answers;
+    /// else the line is `best` alone, or empty without a move. A node that
+    /// answers a move none of its searched moves beat (a move handed up to
+    /// it) has no line below that move.
+    #[inline]
+    pub fn answer(&mut self, best: Option<Move>) {
+        if self.first() != best {
+            self.0.clear();
+            self.0.extend(best);
+        }
+    }
 }
 
 impl From<Line> for Vec<Move> {
