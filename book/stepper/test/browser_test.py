@@ -383,6 +383,30 @@ def fixture_checks(checks, driver, site):
 # 5. The book's own pages.
 
 
+def loaded(driver, css, seconds=10):
+    """The elements `css` finds once the page has loaded, waiting up to
+    `seconds`: on a loaded machine a page has been read before it was."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = driver.find_elements(By.CSS_SELECTOR, css)
+        complete = driver.execute_script("return document.readyState") == "complete"
+        if (found and complete) or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
+
+
+def page_records(driver, lead, seconds=10):
+    """The records the page registered, read again until `lead`'s is among
+    them or `seconds` pass: on a loaded machine one reading of a page with
+    big records has come back without them, though the steppers drew."""
+    deadline = time.monotonic() + seconds
+    while True:
+        raw = driver.execute_script("return window.LaMoScaRecords") or {}
+        if lead in raw or time.monotonic() > deadline:
+            return {n: Record(r) for n, r in raw.items()}
+        time.sleep(0.2)
+
+
 def book_checks(checks, driver, site):
     pages = sorted(p for p in site.rglob("*.html") if 'class="lamosca-stepper' in p.read_text(errors="replace"))
     print(f"..   {len(pages)} page(s) of {site} hold a stepper")
@@ -391,12 +415,15 @@ def book_checks(checks, driver, site):
     for page in pages:
         name = page.relative_to(site).as_posix()
         driver.get(page.as_uri())
-        records = {n: Record(raw) for n, raw in (driver.execute_script("return window.LaMoScaRecords") or {}).items()}
-        steppers = driver.find_elements(By.CSS_SELECTOR, ".lamosca-stepper")
+        steppers = loaded(driver, ".lamosca-stepper")
+        checks.check(f"{name}: its steppers are on the page", bool(steppers))
+        if not steppers:
+            continue
         for i, stepper in enumerate(steppers):
             renders(checks, stepper, f"{name} stepper {i + 1}")
         first = steppers[0]
         lead = first.get_attribute("data-record").split()[0]
+        records = page_records(driver, lead)
         checks.check(f"{name}: the first stepper's record {lead} is on the page", lead in records)
         if lead in records:
             if name == CUT_AND_SWAP_PAGE:
