@@ -180,18 +180,18 @@
       swapped.set(swap.in, swap);
       if (!order.has(swap.in) || order.get(swap.in) === null) order.set(swap.in, swap.in_value);
     }
-    const cut = node.cut >= 0 && node.cut <= step ? record.steps[node.cut] : null;
-
-    // The best value so far: a child's value negated, a stand pat, a cut.
-    // A re-search is the node's own position: its value is for the same
-    // side, and is no move's.
+    // What the node has found by this step comes with the record's facts,
+    // worked out by the record's one rule in Rust (`SoFar`): each step at
+    // which its best value rose, and the step of the event that cut it off.
+    const cutoff = node.facts.cutoff;
+    const cut = cutoff && cutoff[0] <= step ? { event: record.steps[cutoff[0]], words: cutoff[1] } : null;
     let best = null;
-    const better = (value) => {
-      if (typeof value === "number" && (best === null || value > best)) best = value;
-    };
+    for (const [at, value] of node.facts.so_far || []) {
+      if (at > step) break;
+      best = value;
+    }
     const rows = tried.map((child) => {
       const done = child.exit >= 0 && child.exit <= step;
-      if (done && !child.again) better(-child.value);
       // What the row shows of a returned child comes with the record: its
       // value for this node's side, with its bound, and its reply.
       return {
@@ -202,15 +202,11 @@
         refuted: done && Boolean(child.facts.refuted),
         reply: done ? child.facts.reply || null : null,
         searching: !done,
-        cut: !child.again && cut !== null && cut.move === child.move,
+        cut: !child.again && cut !== null && cut.event.move === child.move,
         research: child.again ? { depth: child.facts.depth === undefined ? null : child.facts.depth } : null,
         child,
       };
     });
-    for (const at of node.notes) {
-      if (at <= step && /stand/.test(record.steps[at].event)) better(record.steps[at].value);
-    }
-    if (cut) better(cut.value);
     // The moves not tried yet, in the order pick has left them: each swap
     // exchanges two places of the list.
     const triedMoves = new Set(tried.map((child) => child.move));
@@ -416,6 +412,7 @@
     const text = [];
     if (node.alpha !== null) text.push(`α = ${node.alpha}`, `β = ${node.beta}`);
     text.push(`best so far ${best === null ? "none" : best}`);
+    if (view.cut) text.push(view.cut.words);
     return make("div", { class: "lms-window" }, svg, make("span", { class: "lms-window-text" }, text.join(", ")));
   }
 

@@ -694,3 +694,57 @@ fn why_not_goes_to_where_a_root_move_was_refuted() {
     let status = screen(&explorer).lines().last().unwrap().to_string();
     assert_eq!(status, "zz is not a move in e2e4 form · why not: zz_");
 }
+
+/// The explorer's value and cut so far, and the facts the page's stepper
+/// reads, come from the record's one rule (`SoFar`): at every event of a
+/// record, for the node the explorer shows, they agree.
+#[test]
+fn the_explorer_and_the_facts_agree_on_what_a_node_has_found() {
+    let stepper_records = concat!(env!("CARGO_MANIFEST_DIR"), "/../stepper/test/records/");
+    let (scandinavian, _) = record_search(SCANDINAVIAN, 3, Algorithm::AlphaBeta, "agree.jsonl");
+    let paths = [
+        scandinavian,
+        format!("{stepper_records}test-standpat.jsonl").into(),
+        format!("{stepper_records}test-research.jsonl").into(),
+    ];
+    for path in paths {
+        let record = Record::open(&path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let facts = record.facts().unwrap();
+        let mut explorer = Explorer::new(&record).unwrap();
+        let (mut stood, mut cut) = (0, 0);
+        loop {
+            let cursor = explorer.cursor() as usize;
+            // Steps count the lines after the header from 0.
+            let step = bytes[..cursor]
+                .iter()
+                .filter(|&&byte| byte == b'\n')
+                .count() as u32
+                - 1;
+            let node = *explorer.node().unwrap();
+            let fact = &facts[node.id as usize - 1];
+            if !explorer.returned(&node) {
+                let best = fact.so_far.iter().take_while(|(at, _)| *at <= step).last();
+                let shown = explorer.value_so_far().map(|(value, _)| value);
+                assert_eq!(shown, best.map(|(_, value)| *value), "{path:?} step {step}");
+                stood += usize::from(shown.is_some());
+            }
+            let cutoff = fact.cutoff.as_ref().filter(|(at, _)| *at <= step);
+            let seen = explorer.cut_so_far().map(|cut| cut.words());
+            assert_eq!(
+                seen.as_ref(),
+                cutoff.map(|(_, words)| words),
+                "{path:?} step {step}"
+            );
+            cut += usize::from(seen.is_some());
+            play(&mut explorer, "j");
+            if explorer.message() == Some("this is the last event") {
+                break;
+            }
+        }
+        assert!(
+            stood > 0 && cut > 0,
+            "{path:?}: {stood} values, {cut} cuts compared"
+        );
+    }
+}

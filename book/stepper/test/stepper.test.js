@@ -32,6 +32,9 @@ const NEGAMAX = RECORDS["test-negamax"];
 // at the node's own level, with the node's own move. Step 8 is the
 // `deepened` note, 12 node 3's result, 13 the root's.
 const RESEARCH = RECORDS["test-research"];
+// A quiescence by hand: node 2 stands pat at -10 (step 2), and node 3
+// stands pat at 30, at or above its beta of 10, and is cut (step 4).
+const STAND_PAT = RECORDS["test-standpat"];
 
 test("a record is indexed by node, with the paths its facts give", () => {
   const record = indexRecord(ALPHA_BETA);
@@ -75,9 +78,22 @@ test("the moves tried so far carry their values for the side to move", () => {
 test("the cut marks its move and is the node's best value", () => {
   const view = viewAt(indexRecord(ALPHA_BETA), 8);
   assert.equal(view.node.id, 3);
-  assert.equal(view.cut.move, "d7d5");
+  assert.equal(view.cut.event.move, "d7d5");
+  assert.equal(view.cut.words, "alpha-beta cut by d7d5");
   assert.deepEqual(view.rows.map((r) => [r.move, r.cut]), [["d7d5", true]]);
   assert.equal(view.best, 20);
+});
+
+test("a stand pat raises the best so far, and a stand pat at beta is a cut", () => {
+  const record = indexRecord(STAND_PAT);
+  assert.equal(viewAt(record, 1, 2).best, null);
+  assert.equal(viewAt(record, 2, 2).best, -10);
+  // d7d5's -30 for node 2 is no better than its stand pat.
+  assert.equal(viewAt(record, 6, 2).best, -10);
+  const cut = viewAt(record, 4, 3);
+  assert.equal(cut.best, 30);
+  assert.equal(cut.cut.words, "stand-pat cut");
+  assert.equal(viewAt(record, 3, 3).cut, null);
 });
 
 test("two records step in lockstep by path", () => {

@@ -35,6 +35,7 @@ use serde::Serialize;
 use crate::bound::{Bound, Bounded};
 use crate::event::Event;
 use crate::reader::{MoveName, NodeInfo, Record};
+use crate::so_far::SoFar;
 use crate::RecordError;
 
 /// What a reader shows of one node: [`Record::facts`] holds one for each
@@ -72,6 +73,15 @@ pub struct NodeFacts {
     /// its parent writes after it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<i64>,
+    /// Each step at which the node's best value so far rose, with the
+    /// value ([`SoFar`]): `[[step, value], ...]`. Steps count the events
+    /// after the header from 0, as the stepper does.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub so_far: Vec<(u32, i32)>,
+    /// The step of the event that cut the node off, and the cut in words
+    /// ([`Cutoff::words`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cutoff: Option<(u32, String)>,
 }
 
 fn is_zero(count: &u32) -> bool {
@@ -132,7 +142,54 @@ impl Record {
             *twin += 1;
             open.push((id, position));
         }
+        self.add_moments(&mut facts)?;
         Ok(facts)
+    }
+
+    /// Fills in each node's moments, [`NodeFacts::so_far`] and
+    /// [`NodeFacts::cutoff`], in one pass over the lines. Only a line that
+    /// can raise a value or cut a node is read whole: a node's id is the
+    /// count of `node` lines so far, and a `result` is the open node's.
+    fn add_moments(&self, facts: &mut [NodeFacts]) -> anyhow::Result<()> {
+        let mut open: Vec<(u32, SoFar)> = Vec::new();
+        let mut entered = 0;
+        // The header is line 0; step 0 is the line after it.
+        for (line, text) in self.lines()?.enumerate().skip(1) {
+            let (step, text) = (line as u32 - 1, text?);
+            match event_name(&text) {
+                Some("node") => {
+                    entered += 1;
+                    open.push((entered, SoFar::default()));
+                }
+                Some("result") => {
+                    let Some((id, _)) = open.pop() else { continue };
+                    let child = self.node(id).ok_or(RecordError::Empty)?;
+                    if let Some((parent, so_far)) = open.last_mut() {
+                        if so_far.returned(child, self.is_research(id)) {
+                            facts[*parent as usize - 1]
+                                .so_far
+                                .push((step, so_far.value()));
+                        }
+                    }
+                }
+                Some(name) if may_raise_or_cut(name) => {
+                    let Some((id, so_far)) = open.last_mut() else {
+                        continue;
+                    };
+                    let event = Event::from_line(&String::from_utf8_lossy(&text))
+                        .map_err(|error| anyhow!("line {}: {error}", line + 1))?;
+                    let fact = &mut facts[*id as usize - 1];
+                    if so_far.own(&event) {
+                        fact.so_far.push((step, so_far.value()));
+                    }
+                    if fact.cutoff.is_none() {
+                        fact.cutoff = so_far.cutoff().map(|cut| (step, cut.words()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// The facts of node `info`, reached by `path`, at `position`.
@@ -160,6 +217,8 @@ impl Record {
             } else {
                 None
             },
+            so_far: Vec::new(),
+            cutoff: None,
         })
     }
 
@@ -171,6 +230,31 @@ impl Record {
         };
         Ok(research_depth(child, &self.node_events(parent)?))
     }
+}
+
+/// The name of a line's event: read from the line's start as the
+/// workspace writes it, `{"event":"node",...`, or else from its JSON.
+fn event_name(line: &[u8]) -> Option<&str> {
+    #[derive(serde::Deserialize)]
+    struct Name<'a> {
+        #[serde(borrow)]
+        event: &'a str,
+    }
+    let text = std::str::from_utf8(line).ok()?;
+    match text.strip_prefix(r#"{"event":""#) {
+        Some(rest) => rest.split('"').next(),
+        None => serde_json::from_str::<Name>(text)
+            .ok()
+            .map(|name| name.event),
+    }
+}
+
+/// True for the events [`SoFar::own`] reads: a cut, and a chapter event
+/// that stands pat or can end its node.
+fn may_raise_or_cut(name: &str) -> bool {
+    name == "cut"
+        || StepKind::from_name(name)
+            .is_some_and(|kind| kind.stands_pat() || kind.ending(Some(true)).is_some())
 }
 
 /// The depth the re-search `child` searched, found in its parent's own

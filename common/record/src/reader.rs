@@ -403,6 +403,13 @@ impl Record {
         }
     }
 
+    /// Every line in order, as bytes, without its newline.
+    pub(crate) fn lines(
+        &self,
+    ) -> Result<impl Iterator<Item = io::Result<Vec<u8>>> + '_, RecordError> {
+        Ok(self.file.lines_from(0, INDEX_BUFFER)?.split(b'\n'))
+    }
+
     /// Every event in order, read as the iterator goes.
     pub fn iter(
         &self,

@@ -98,6 +98,59 @@ fn a_value_is_bounded_by_its_window_and_turned_for_its_parent() {
     assert_eq!(again.reply.as_deref(), Some("d7d5"));
 }
 
+/// A node's moments: each step its best value rose at, and its cut.
+type Moments = (Vec<(u32, i32)>, Option<(u32, String)>);
+
+/// The moments of each node, in the order of ids.
+fn moments(record: &Record) -> Vec<Moments> {
+    let facts = record.facts().unwrap();
+    facts
+        .into_iter()
+        .map(|fact| (fact.so_far, fact.cutoff))
+        .collect()
+}
+
+#[test]
+fn the_best_so_far_rises_with_returned_moves_and_not_with_a_re_search() {
+    // Steps count from the line after the header: node 2 returns -10 at
+    // step 2; node 3's re-search returns 30 at step 7, which is no move;
+    // d7d5 returns -20 at step 10 and cuts at step 11.
+    let moments = moments(&research());
+    assert_eq!(moments[0], (vec![(2, 10)], None));
+    assert_eq!(
+        moments[2],
+        (
+            vec![(10, 20)],
+            Some((11, "alpha-beta cut by d7d5".to_string()))
+        )
+    );
+    assert_eq!(moments[3], (vec![(6, 30)], None));
+    assert_eq!(moments[1], (vec![], None));
+}
+
+#[test]
+fn a_stand_pat_raises_the_best_so_far_and_may_cut() {
+    let record = record(&[
+        r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-100,"beta":100,"kind":"main"}"#,
+        r#"{"event":"node","id":2,"parent":1,"level":2,"move":"e2e4","alpha":-100,"beta":100,"kind":"quiescence"}"#,
+        r#"{"event":"stand_pat","node":2,"value":-10,"cut":false}"#,
+        r#"{"event":"node","id":3,"parent":2,"level":3,"move":"d7d5","alpha":-100,"beta":10,"kind":"quiescence"}"#,
+        r#"{"event":"stand_pat","node":3,"value":30,"cut":true}"#,
+        r#"{"event":"result","node":3,"value":30,"best":null}"#,
+        r#"{"event":"result","node":2,"value":-10,"best":null}"#,
+        r#"{"event":"result","node":1,"value":10,"best":"e2e4"}"#,
+        r#"{"event":"report","best":"e2e4","value":10,"nodes":3}"#,
+    ]);
+    let moments = moments(&record);
+    // Node 2 stands pat at -10; d7d5's -30 for it is no better.
+    assert_eq!(moments[1], (vec![(2, -10)], None));
+    assert_eq!(
+        moments[2],
+        (vec![(4, 30)], Some((4, "stand-pat cut".to_string())))
+    );
+    assert_eq!(moments[0], (vec![(6, 10)], None));
+}
+
 #[test]
 fn facts_leave_out_the_fields_that_say_nothing() {
     let facts = research().facts().unwrap();
@@ -107,7 +160,7 @@ fn facts_leave_out_the_fields_that_say_nothing() {
         r#"{"path":"e2e4","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","value":"-10","worth":"10"}"#
     );
     assert!(json(&facts[3]).contains(r#""twin":1,"research":true,"#));
-    assert!(json(&facts[3]).ends_with(r#""reply":"d7d5","depth":1}"#));
+    assert!(json(&facts[3]).ends_with(r#""reply":"d7d5","depth":1,"so_far":[[6,30]]}"#));
 }
 
 #[test]

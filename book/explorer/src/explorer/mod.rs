@@ -34,5 +34,6 @@ mod draw;
 mod state;
 
 pub use draw::draw;
+pub use lamosca_record::Cutoff;
 pub use lamosca_record::{Bound, Bounded};
-pub use state::{CutKind, CutSeen, Explorer, Key, Mode, MoveRow, HELP};
+pub use state::{CutKind, Explorer, Key, Mode, MoveRow, HELP};

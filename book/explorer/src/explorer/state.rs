@@ -2,8 +2,9 @@
 
 use common::Position;
 
-use lamosca_record::{research_depth, Bounded, Event, MoveName, NodeInfo, Record, RecordError};
-use lamosca_search::events::{Ending, StepKind};
+use lamosca_record::{
+    research_depth, Bounded, Cutoff, Event, MoveName, NodeInfo, Record, RecordError, SoFar,
+};
 
 // ANCHOR: keys
 /// The keys, with what they do, as `?` shows them.
@@ -367,8 +368,8 @@ impl<'r> Explorer<'r> {
     }
 
     /// How the current node has been cut off by the cursor, if it has.
-    pub fn cut_so_far(&self) -> Option<CutSeen> {
-        self.events_so_far().find_map(CutSeen::of)
+    pub fn cut_so_far(&self) -> Option<Cutoff> {
+        self.so_far().cutoff().cloned()
     }
 
     /// The current node's own events up to and including the cursor.
@@ -389,29 +390,26 @@ impl<'r> Explorer<'r> {
         if self.returned(&view.info) {
             return Some((view.info.value, view.info.best.map(|mv| mv.to_string())));
         }
-        let mut best: Option<(i32, Option<String>)> = None;
-        let mut offer = |value: i32, mv: Option<String>| {
-            if best.as_ref().is_none_or(|(so_far, _)| value > *so_far) {
-                best = Some((value, mv));
-            }
+        self.so_far().best().cloned()
+    }
+
+    /// What the current node has found by the cursor, by the record's one
+    /// rule ([`SoFar`]): its own events so far, then its children that have
+    /// returned.
+    fn so_far(&self) -> SoFar {
+        let mut so_far = SoFar::default();
+        let Some(view) = self.node.as_ref() else {
+            return so_far;
         };
         for event in self.events_so_far() {
-            if let Event::Chapter(chapter) = event {
-                if chapter.step_kind().is_some_and(StepKind::stands_pat) {
-                    if let Some(value) = chapter.field("value").and_then(|value| value.as_i64()) {
-                        offer(value as i32, None);
-                    }
-                }
-            }
+            so_far.own(event);
         }
-        // A re-search is the node's own position searched shallower: it is
-        // no move, and its value is not one the node has found by moving.
-        for child in self.record.move_children(view.info.id) {
+        for child in self.record.children(view.info.id) {
             if self.returned(child) {
-                offer(-child.value, child.mv.map(|mv| mv.to_string()));
+                so_far.returned(child, self.record.is_research(child.id));
             }
         }
-        best
+        so_far
     }
 
     /// What the keys do now.
@@ -892,43 +890,3 @@ const CUT_KINDS: [CutKind; 4] = [
     CutKind::Lazy,
     CutKind::Table,
 ];
-
-/// How a node was cut off: by a move that failed high (alpha-beta), by
-/// standing pat, lazily, or by the transposition table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CutSeen {
-    /// A move failed high: alpha-beta's cut, by the move named.
-    AlphaBeta(String),
-    /// The side to move stood pat at or above beta.
-    StandPat,
-    /// v0.11's lazy cut: the node's score and its shallower search beat
-    /// beta by the margin.
-    Lazy,
-    /// A table entry settled the node.
-    Table,
-}
-
-impl CutSeen {
-    /// The cut an event makes, if it makes one.
-    fn of(event: &Event) -> Option<CutSeen> {
-        match event {
-            Event::Cut(cut) => Some(CutSeen::AlphaBeta(cut.mv.clone())),
-            Event::Chapter(chapter) => chapter.ending().map(|ending| match ending {
-                Ending::StandPat => CutSeen::StandPat,
-                Ending::Lazy => CutSeen::Lazy,
-                Ending::Table => CutSeen::Table,
-            }),
-            _ => None,
-        }
-    }
-
-    /// The cut in words, for the status line: `alpha-beta cut by e7e5`.
-    pub fn words(&self) -> String {
-        match self {
-            CutSeen::AlphaBeta(mv) => format!("alpha-beta cut by {mv}"),
-            CutSeen::StandPat => "stand-pat cut".to_string(),
-            CutSeen::Lazy => "lazy cut".to_string(),
-            CutSeen::Table => "table cut".to_string(),
-        }
-    }
-}
