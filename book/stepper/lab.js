@@ -262,139 +262,149 @@
 
   let serial = 0;
 
+  /** The form of "Your position" for `version`, placed in `element`: its inputs, status and result. */
+  function labForm(element, version) {
+    const ui = {
+      form: make("form", { class: "lab-form" }),
+      fen: make("input", { type: "text", name: "fen", placeholder: "the start position", size: 60, spellcheck: "false" }),
+      moves: make("input", { type: "text", name: "moves", placeholder: "e2e4 e7e5 ...", size: 40, spellcheck: "false" }),
+      depth: make("input", { type: "number", name: "depth", value: element.dataset.depth || 3, min: 1, max: MAX_DEPTH }),
+      nodes: make("input", { type: "number", name: "nodes", value: DEFAULT_NODES, min: 1 }),
+      compare: make("select", { name: "compare" }, make("option", { value: "" }, "nothing")),
+      switches: make("fieldset", { class: "lab-switches" }, make("legend", {}, "Switches")),
+      go: make("button", { type: "submit" }, "Search"),
+      status: make("p", { class: "lab-status", role: "status" }),
+      result: make("div", { class: "lab-result" }),
+    };
+    for (const other of VERSIONS.filter((other) => other !== version)) {
+      ui.compare.append(make("option", { value: other, selected: other === element.dataset.compare }, TITLES[other]));
+    }
+    ui.form.append(
+      field("FEN", ui.fen),
+      field("then moves", ui.moves),
+      field("depth", ui.depth, `1 to ${MAX_DEPTH}; when the cap stops it, the deepest depth that finishes is shown`),
+      field("node cap", ui.nodes, `nodes a depth may take, at most ${MAX_NODES}`),
+      ui.switches,
+      field("Compare with", ui.compare),
+      ui.go
+    );
+    element.append(ui.form, ui.status, ui.result);
+    window.lamosca.options(version).then(
+      (info) => {
+        if (info.options.length === 0) ui.switches.append(make("span", {}, "none: this step has no switches"));
+        for (const option of info.options) ui.switches.append(field(option.name, switchInput(option), option.help));
+      },
+      (error) => {
+        ui.status.textContent = error.message;
+        ui.go.disabled = true;
+      }
+    );
+    return ui;
+  }
+
   function panel(element) {
     const version = element.dataset.version;
-    const others = VERSIONS.filter((other) => other !== version);
     element.textContent = "";
     element.append(make("h3", {}, `Your position, searched by ${TITLES[version]}`));
     if (why) {
       element.append(make("p", { class: "lab-note" }, `The live engines are off (${why}); the recorded steppers above still step. Serve the book with \`mdbook serve book\` after README's steps to search your own position.`));
       return;
     }
-    const form = make("form", { class: "lab-form" });
-    const fen = make("input", { type: "text", name: "fen", placeholder: "the start position", size: 60, spellcheck: "false" });
-    const moves = make("input", { type: "text", name: "moves", placeholder: "e2e4 e7e5 ...", size: 40, spellcheck: "false" });
-    const depth = make("input", { type: "number", name: "depth", value: element.dataset.depth || 3, min: 1, max: MAX_DEPTH });
-    const nodes = make("input", { type: "number", name: "nodes", value: DEFAULT_NODES, min: 1 });
-    const compare = make("select", { name: "compare" }, make("option", { value: "" }, "nothing"));
-    for (const other of others) compare.append(make("option", { value: other, selected: other === element.dataset.compare }, TITLES[other]));
-    const switches = make("fieldset", { class: "lab-switches" }, make("legend", {}, "Switches"));
-    const go = make("button", { type: "submit" }, "Search");
-    form.append(
-      field("FEN", fen),
-      field("then moves", moves),
-      field("depth", depth, `1 to ${MAX_DEPTH}; when the cap stops it, the deepest depth that finishes is shown`),
-      field("node cap", nodes, `nodes a depth may take, at most ${MAX_NODES}`),
-      switches,
-      field("Compare with", compare),
-      go
-    );
-    const status = make("p", { class: "lab-status", role: "status" });
-    const result = make("div", { class: "lab-result" });
-    element.append(form, status, result);
-
-    window.lamosca.options(version).then(
-      (info) => {
-        if (info.options.length === 0) switches.append(make("span", {}, "none: this step has no switches"));
-        for (const option of info.options) switches.append(field(option.name, switchInput(option), option.help));
-      },
-      (error) => {
-        status.textContent = error.message;
-        go.disabled = true;
-      }
-    );
-
-    form.addEventListener("submit", (event) => {
+    const ui = labForm(element, version);
+    ui.form.addEventListener("submit", (event) => {
       event.preventDefault();
       const request = {
         version,
-        moves: moves.value,
-        depth: depth.value,
-        nodes: Number(nodes.value) || DEFAULT_NODES,
-        options: optionValues(form),
+        moves: ui.moves.value,
+        depth: ui.depth.value,
+        nodes: Number(ui.nodes.value) || DEFAULT_NODES,
+        options: optionValues(ui.form),
       };
-      if (fen.value.trim()) request.fen = fen.value.trim();
-      const other = compare.value;
+      if (ui.fen.value.trim()) request.fen = ui.fen.value.trim();
+      const other = ui.compare.value;
       const requests = [request];
       if (other) requests.push({ version: other, fen: request.fen, moves: request.moves, depth: request.depth, nodes: request.nodes });
-      go.disabled = true;
-      status.textContent = "searching...";
-      result.textContent = "";
+      ui.go.disabled = true;
+      ui.status.textContent = "searching...";
+      ui.result.textContent = "";
       Promise.all(requests.map((asked) => window.lamosca.run("search", asked)))
         .then((outcomes) => alike(requests, outcomes))
         .then((sides) => Promise.all(sides.map((side) => window.lamosca.facts(side.shown.text).then((facts) => ({ ...side, facts })))))
-        .then((sides) => show(sides, other))
+        .then((sides) => show(ui, [version, other], sides))
         .catch((error) => {
-          status.textContent = error.message;
+          ui.status.textContent = error.message;
         })
         .finally(() => {
-          go.disabled = false;
+          ui.go.disabled = false;
         });
     });
+  }
 
-    // Two searches are compared only whole and at the same depth: the one
-    // that finished deeper is searched again at the other's depth.
-    function alike(requests, outcomes) {
-      const sides = outcomes.map((outcome, i) => ({ request: requests[i], outcome, shown: outcome }));
-      if (sides.length < 2) return sides;
-      const depth = Math.min(...outcomes.map((outcome) => outcome.depth));
-      return Promise.all(
-        sides.map((side) =>
-          side.outcome.depth === depth
-            ? side
-            : window.lamosca.run("search", { ...side.request, depth }).then((shown) => ({ ...side, shown }))
-        )
-      );
+  // Two searches are compared only whole and at the same depth: the one
+  // that finished deeper is searched again at the other's depth.
+  function alike(requests, outcomes) {
+    const sides = outcomes.map((outcome, i) => ({ request: requests[i], outcome, shown: outcome }));
+    if (sides.length < 2) return sides;
+    const depth = Math.min(...outcomes.map((outcome) => outcome.depth));
+    return Promise.all(
+      sides.map((side) =>
+        side.outcome.depth === depth
+          ? side
+          : window.lamosca.run("search", { ...side.request, depth }).then((shown) => ({ ...side, shown }))
+      )
+    );
+  }
+
+  function sentence(side, title) {
+    const { outcome, shown } = side;
+    const summary = report(shown);
+    let words = `${title}: ${summary.best || "no move"}, value ${summary.value}, ${summary.nodes} nodes at depth ${shown.depth}`;
+    if (outcome.stopped) words += ` (${outcome.stopped})`;
+    else if (shown !== outcome) words += ` (it finished depth ${outcome.depth} too; shown at depth ${shown.depth}, beside the other)`;
+    return words;
+  }
+
+  /** The searches of `versions` (the second empty when nothing is compared) in a stepper, with "why" and compare. */
+  function show(ui, versions, sides) {
+    const other = versions[1];
+    const { status, result } = ui;
+    const titles = sides.map((_, i) => TITLES[versions[i]]);
+    const names = sides.map((_, i) => `lab-${++serial}-${versions[i]}`);
+    window.LaMoScaRecords = window.LaMoScaRecords || {};
+    sides.forEach((side, i) => {
+      window.LaMoScaRecords[names[i]] = { events: side.shown.text, nodes: side.facts };
+    });
+    status.textContent = sides.map((side, i) => sentence(side, titles[i])).join("; ");
+    // Every text shown is a whole search (the module never hands back a
+    // depth the cap stopped); two are set side by side only at one depth.
+    const deepest = Math.max(...sides.map((side) => side.shown.depth));
+    const same = sides.every((side) => side.shown.depth === deepest);
+    const stepper = make("div", { class: "lamosca-stepper", "data-record": same ? names.join(" ") : names[0] });
+    result.append(stepper);
+    if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
+    result.append(whyBox(sides[0].shown.text, { ...sides[0].request, depth: sides[0].shown.depth }));
+    if (!other) return;
+    const summary = make("pre", { class: "lab-compare" });
+    if (!same) {
+      // Only when the search again at the shallower depth did not finish
+      // it: said, and nothing concluded.
+      const partial = titles.filter((_, i) => sides[i].shown.depth < deepest);
+      summary.textContent = `No comparison: ${partial.join(" and ")} did not finish depth ${deepest} within the cap when searched again, and a search cut short says nothing against a whole one.`;
+      result.append(summary);
+      return;
     }
-
-    function sentence(side, title) {
-      const { outcome, shown } = side;
-      const summary = report(shown);
-      let words = `${title}: ${summary.best || "no move"}, value ${summary.value}, ${summary.nodes} nodes at depth ${shown.depth}`;
-      if (outcome.stopped) words += ` (${outcome.stopped})`;
-      else if (shown !== outcome) words += ` (it finished depth ${outcome.depth} too; shown at depth ${shown.depth}, beside the other)`;
-      return words;
-    }
-
-    function show(sides, other) {
-      const titles = sides.map((_, i) => TITLES[i === 0 ? version : other]);
-      const names = sides.map((_, i) => `lab-${++serial}-${i === 0 ? version : other}`);
-      window.LaMoScaRecords = window.LaMoScaRecords || {};
-      sides.forEach((side, i) => {
-        window.LaMoScaRecords[names[i]] = { events: side.shown.text, nodes: side.facts };
-      });
-      status.textContent = sides.map((side, i) => sentence(side, titles[i])).join("; ");
-      // Every text shown is a whole search (the module never hands back a
-      // depth the cap stopped); two are set side by side only at one depth.
-      const deepest = Math.max(...sides.map((side) => side.shown.depth));
-      const same = sides.every((side) => side.shown.depth === deepest);
-      const stepper = make("div", { class: "lamosca-stepper", "data-record": same ? names.join(" ") : names[0] });
-      result.append(stepper);
-      if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
-      result.append(whyBox(sides[0].shown.text, { ...sides[0].request, depth: sides[0].shown.depth }));
-      if (!other) return;
-      const summary = make("pre", { class: "lab-compare" });
-      if (!same) {
-        // Only when the search again at the shallower depth did not finish
-        // it: said, and nothing concluded.
-        const partial = titles.filter((_, i) => sides[i].shown.depth < deepest);
-        summary.textContent = `No comparison: ${partial.join(" and ")} did not finish depth ${deepest} within the cap when searched again, and a search cut short says nothing against a whole one.`;
-        result.append(summary);
-        return;
+    const depthNote = sides.some((side) => side.outcome.stopped)
+      ? `compare ${titles[0]} ${titles[1]}, both searched whole to depth ${sides[0].shown.depth}, the deepest both finished within the cap:`
+      : `compare ${titles[0]} ${titles[1]}:`;
+    result.append(make("p", {}, depthNote), summary);
+    window.lamosca.compare(sides[0].shown.text, sides[1].shown.text).then(
+      (text) => {
+        summary.textContent = text;
+      },
+      (error) => {
+        summary.textContent = error.message;
       }
-      const depthNote = sides.some((side) => side.outcome.stopped)
-        ? `compare ${titles[0]} ${titles[1]}, both searched whole to depth ${sides[0].shown.depth}, the deepest both finished within the cap:`
-        : `compare ${titles[0]} ${titles[1]}:`;
-      result.append(make("p", {}, depthNote), summary);
-      window.lamosca.compare(sides[0].shown.text, sides[1].shown.text).then(
-        (text) => {
-          summary.textContent = text;
-        },
-        (error) => {
-          summary.textContent = error.message;
-        }
-      );
-    }
+    );
   }
 
   // The report, the record's last line.

@@ -146,71 +146,78 @@ def longest_task(driver, version, depth):
     )
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "book" / "html")
-    parser.add_argument("--bin-dir", type=Path, default=ROOT / "target" / "release")
-    parser.add_argument("--out", type=Path, default=ROOT / "book" / "chapters" / "measured" / "lab.md")
-    parser.add_argument(
-        "--before-pkg",
-        help="an older module's folder under --site (wasm-bindgen's output), whose parts are measured beside this one's",
-    )
-    args = parser.parse_args()
-    site = args.site.resolve()
-    wasm = site / "lab" / "pkg" / "lamosca_lab_bg.wasm"
-    glue = site / "lab" / "pkg" / "lamosca_lab.js"
-    raw = wasm.read_bytes()
-    sizes = (len(raw), len(gzip.compress(raw, 9)), glue.stat().st_size)
+def searches(driver, bin_dir):
+    """The searches without a record, the page's answer against the binary's."""
+    rows = []
+    for what, version, binary, depth in SEARCHES:
+        page = [page_time(driver, version, depth) for _ in range(RUNS)]
+        native = [native_time(bin_dir / binary, depth) for _ in range(RUNS)]
+        assert all(p[1] == n[1] for p, n in zip(page, native)), (page, native)
+        page_ms = statistics.median(p[0] for p in page)
+        native_ms = statistics.median(n[0] for n in native) * 1000
+        rows.append((what, page[0][1], page_ms, native_ms))
+    return rows
 
+
+def recorded_searches(driver, bin_dir):
+    """The recorded searches, the page's record byte for byte the binary's."""
+    recorded = []
+    for what, version, binary, moves, depth in RECORDED:
+        runs = []
+        for _ in range(RUNS):
+            native_s, native_record = native_record_time(bin_dir / binary, moves, depth)
+            page = page_record_time(driver, version, moves, depth)
+            assert "error" not in page, page
+            assert page["text"] == native_record and page["stopped"] is None, (what, page["depth"], page["stopped"])
+            runs.append((native_s * 1000, page))
+        median = lambda key: statistics.median(p[key] for _, p in runs)
+        native_ms = statistics.median(n for n, _ in runs)
+        events = runs[0][1]["text"].count("\n")
+        size = len(runs[0][1]["text"])
+        recorded.append((what, events, size, native_ms, median("answer"), median("total"),
+                         median("module"), median("read"), median("answer") - median("module") - median("read"), median("stepper")))
+    return recorded
+
+
+def big_record_memory(driver, url):
+    """A fresh page, hence a fresh worker: the module's memory before and after one big record, and its size."""
+    open_chapter(driver, url)
+    _, before = call(driver, "memory")
+    status, outcome = call(driver, "run", "search", BIG_RECORD)
+    assert status == "ok", outcome
+    _, after = call(driver, "memory")
+    return outcome["text"].count("\n"), len(outcome["text"].encode()), before, after
+
+
+def measure(args, site):
+    """Everything the page is timed on, in one browser."""
     server = Server(site)
     driver = open_browser()
     driver.set_script_timeout(600)
+    bin_dir = args.bin_dir.resolve()
     try:
         url = server.url + "v09-alphabeta.html"
-        ready = statistics.median(load_to_ready(driver, url) for _ in range(RUNS))
+        found = {"ready": statistics.median(load_to_ready(driver, url) for _ in range(RUNS))}
         open_chapter(driver, url)
-        rows = []
-        for what, version, binary, depth in SEARCHES:
-            page = [page_time(driver, version, depth) for _ in range(RUNS)]
-            native = [native_time(args.bin_dir.resolve() / binary, depth) for _ in range(RUNS)]
-            assert all(p[1] == n[1] for p, n in zip(page, native)), (page, native)
-            page_ms = statistics.median(p[0] for p in page)
-            native_ms = statistics.median(n[0] for n in native) * 1000
-            rows.append((what, page[0][1], page_ms, native_ms))
-        recorded = []
-        for what, version, binary, moves, depth in RECORDED:
-            runs = []
-            for _ in range(RUNS):
-                native_s, native_record = native_record_time(args.bin_dir.resolve() / binary, moves, depth)
-                page = page_record_time(driver, version, moves, depth)
-                assert "error" not in page, page
-                assert page["text"] == native_record and page["stopped"] is None, (what, page["depth"], page["stopped"])
-                runs.append((native_s * 1000, page))
-            median = lambda key: statistics.median(p[key] for _, p in runs)
-            native_ms = statistics.median(n for n, _ in runs)
-            events = runs[0][1]["text"].count("\n")
-            size = len(runs[0][1]["text"])
-            recorded.append((what, events, size, native_ms, median("answer"), median("total"),
-                             median("module"), median("read"), median("answer") - median("module") - median("read"), median("stepper")))
-        parts = [("this module", breakdown(driver, "lab/pkg"))]
+        found["rows"] = searches(driver, bin_dir)
+        found["recorded"] = recorded_searches(driver, bin_dir)
+        found["parts"] = [("this module", breakdown(driver, "lab/pkg"))]
         if args.before_pkg:
-            parts.insert(0, (f"the module in `{args.before_pkg}`", breakdown(driver, args.before_pkg)))
-        longest = statistics.median(longest_task(driver, "v11", 7) for _ in range(RUNS))
-        # A fresh page, hence a fresh worker, for the memory of one big record.
-        open_chapter(driver, url)
-        _, before = call(driver, "memory")
-        status, outcome = call(driver, "run", "search", BIG_RECORD)
-        assert status == "ok", outcome
-        events = outcome["text"].count("\n")
-        record_bytes = len(outcome["text"].encode())
-        _, after = call(driver, "memory")
-        chromium = driver.capabilities.get("browserVersion", "?")
+            found["parts"].insert(0, (f"the module in `{args.before_pkg}`", breakdown(driver, args.before_pkg)))
+        found["longest"] = statistics.median(longest_task(driver, "v11", 7) for _ in range(RUNS))
+        found["memory"] = big_record_memory(driver, url)
+        found["chromium"] = driver.capabilities.get("browserVersion", "?")
     finally:
         driver.quit()
         server.close()
+    return found
 
+
+def heading(args, found, sizes):
+    """The comment, the machine and the first table."""
+    events, record_bytes, before, after = found["memory"]
     machine = f"{platform.machine()} {platform.system().lower()}, {len(os.sched_getaffinity(0))} hardware threads"
-    lines = [
+    return [
         "<!-- Measured by `python3 book/stepper/test/lab_measure.py --site book/html --bin-dir target/release`"
         " after `book/lab/build.sh`, `mdbook build book` and"
         " `cargo build --release -p lamosca-v07 -p lamosca-v09 -p lamosca-v10-quiescence -p lamosca-v11-lazy`."
@@ -222,7 +229,7 @@ def main():
         )
         + " Times depend on the machine and change from run to run, so the tests never compare this file with a fresh run:"
         " measure again to update it. -->",
-        f"Measured on {machine}, headless Chromium {chromium}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC."
+        f"Measured on {machine}, headless Chromium {found['chromium']}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC."
         f" Each time is the median of {RUNS} runs. The machine was shared: load average"
         f" {os.getloadavg()[0]:.1f} at the end, so searches of a few dozen milliseconds vary by half from one run to the next.",
         "",
@@ -231,14 +238,20 @@ def main():
         f"| the module (`lamosca_lab_bg.wasm`, all four steps), raw | {sizes[0]:,} bytes |",
         f"| the module, gzipped (level 9) | {sizes[1]:,} bytes |",
         f"| its JavaScript loader (`lamosca_lab.js`) | {sizes[2]:,} bytes |",
-        f"| from navigation to `lamosca.ready()`, v0.09's chapter | {ready:.0f} ms |",
-        f"| the main thread's longest task while v0.11 searches to depth 7 | {longest:.0f} ms |",
+        f"| from navigation to `lamosca.ready()`, v0.09's chapter | {found['ready']:.0f} ms |",
+        f"| the main thread's longest task while v0.11 searches to depth 7 | {found['longest']:.0f} ms |",
         f"| a record of {events:,} events ({record_bytes:,} bytes, v0.07 to depth 4): the module's memory before and after | {before / 2**20:.0f} MB, {after / 2**20:.0f} MB |",
         "",
+    ]
+
+
+def tables(found):
+    """The searches, the recorded searches and where the page's time goes."""
+    lines = [
         "| search | answer | page | native | page / native |",
         "| :--- | :--- | ---: | ---: | ---: |",
     ]
-    for what, answer, page_ms, native_ms in rows:
+    for what, answer, page_ms, native_ms in found["rows"]:
         lines.append(f"| {what} | `{answer}` | {page_ms:.0f} ms | {native_ms:.0f} ms | {page_ms / native_ms:.2f} |")
     lines += [
         "",
@@ -249,7 +262,7 @@ def main():
         "| search | events | record | native | page, record | page / native | page, record and stepper | page / native |",
         "| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for what, events, size, native_ms, answer_ms, total_ms, *_ in recorded:
+    for what, events, size, native_ms, answer_ms, total_ms, *_ in found["recorded"]:
         lines.append(
             f"| {what} | {events:,} | {size:,} bytes | {native_ms:.0f} ms | {answer_ms:.0f} ms | {answer_ms / native_ms:.2f}"
             f" | {total_ms:.0f} ms | {total_ms / native_ms:.2f} |"
@@ -266,12 +279,32 @@ def main():
         "| module | search | module's call | worker reads the answer, and its facts | message to the page | stepper reads the record |",
         "| :--- | :--- | ---: | ---: | ---: | ---: |",
     ]
-    for name, rows_of_parts in parts:
+    for name, rows_of_parts in found["parts"]:
         for what, _, median in rows_of_parts:
             lines.append(
                 f"| {name} | {what} | {median['module']:.0f} ms | {median['read']:.0f} ms"
                 f" | {median['message']:.0f} ms | {median['stepper']:.0f} ms |"
             )
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "book" / "html")
+    parser.add_argument("--bin-dir", type=Path, default=ROOT / "target" / "release")
+    parser.add_argument("--out", type=Path, default=ROOT / "book" / "chapters" / "measured" / "lab.md")
+    parser.add_argument(
+        "--before-pkg",
+        help="an older module's folder under --site (wasm-bindgen's output), whose parts are measured beside this one's",
+    )
+    args = parser.parse_args()
+    site = args.site.resolve()
+    wasm = site / "lab" / "pkg" / "lamosca_lab_bg.wasm"
+    glue = site / "lab" / "pkg" / "lamosca_lab.js"
+    raw = wasm.read_bytes()
+    sizes = (len(raw), len(gzip.compress(raw, 9)), glue.stat().st_size)
+    found = measure(args, site)
+    lines = heading(args, found, sizes) + tables(found)
     lines.append("")
     lines.append(
         "The page's time is the promise's, from the call to the answer (the message to the worker, the search,"
