@@ -152,17 +152,20 @@ impl Record {
     /// count of `node` lines so far, and a `result` is the open node's.
     fn add_moments(&self, facts: &mut [NodeFacts]) -> anyhow::Result<()> {
         let mut open: Vec<(u32, SoFar)> = Vec::new();
-        let mut entered = 0;
-        // The header is line 0; step 0 is the line after it.
-        for (line, text) in self.lines()?.enumerate().skip(1) {
-            let (step, text) = (line as u32 - 1, text?);
-            match event_name(&text) {
+        let (mut line, mut entered) = (0u32, 0u32);
+        self.for_each_line(|text| -> anyhow::Result<()> {
+            line += 1;
+            // The header is line 1; step 0 is the line after it.
+            let step = line.wrapping_sub(2);
+            match event_name(text) {
                 Some("node") => {
                     entered += 1;
                     open.push((entered, SoFar::default()));
                 }
                 Some("result") => {
-                    let Some((id, _)) = open.pop() else { continue };
+                    let Some((id, _)) = open.pop() else {
+                        return Ok(());
+                    };
                     let child = self.node(id).ok_or(RecordError::Empty)?;
                     if let Some((parent, so_far)) = open.last_mut() {
                         if so_far.returned(child, self.is_research(id)) {
@@ -174,10 +177,10 @@ impl Record {
                 }
                 Some(name) if may_raise_or_cut(name) => {
                     let Some((id, so_far)) = open.last_mut() else {
-                        continue;
+                        return Ok(());
                     };
-                    let event = Event::from_line(&String::from_utf8_lossy(&text))
-                        .map_err(|error| anyhow!("line {}: {error}", line + 1))?;
+                    let event = Event::from_line(&String::from_utf8_lossy(text))
+                        .map_err(|error| anyhow!("line {line}: {error}"))?;
                     let fact = &mut facts[*id as usize - 1];
                     if so_far.own(&event) {
                         fact.so_far.push((step, so_far.value()));
@@ -188,8 +191,8 @@ impl Record {
                 }
                 _ => {}
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// The facts of node `info`, reached by `path`, at `position`.
@@ -240,10 +243,12 @@ fn event_name(line: &[u8]) -> Option<&str> {
         #[serde(borrow)]
         event: &'a str,
     }
-    let text = std::str::from_utf8(line).ok()?;
-    match text.strip_prefix(r#"{"event":""#) {
-        Some(rest) => rest.split('"').next(),
-        None => serde_json::from_str::<Name>(text)
+    match line.strip_prefix(br#"{"event":""#) {
+        Some(rest) => {
+            let end = rest.iter().position(|&byte| byte == b'"')?;
+            std::str::from_utf8(&rest[..end]).ok()
+        }
+        None => serde_json::from_slice::<Name>(line)
             .ok()
             .map(|name| name.event),
     }

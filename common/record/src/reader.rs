@@ -403,11 +403,24 @@ impl Record {
         }
     }
 
-    /// Every line in order, as bytes, without its newline.
-    pub(crate) fn lines(
+    /// Calls `each` with every line in order, without its newline: a
+    /// record held in memory is read in place, a file through one buffer.
+    pub(crate) fn for_each_line<E: From<io::Error>>(
         &self,
-    ) -> Result<impl Iterator<Item = io::Result<Vec<u8>>> + '_, RecordError> {
-        Ok(self.file.lines_from(0, INDEX_BUFFER)?.split(b'\n'))
+        mut each: impl FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if let Source::Bytes(bytes) = &self.file {
+            return bytes
+                .split_inclusive(|&byte| byte == b'\n')
+                .try_for_each(|line| each(line.strip_suffix(b"\n").unwrap_or(line)));
+        }
+        let mut reader = self.file.lines_from(0, INDEX_BUFFER)?;
+        let mut line = Vec::new();
+        while reader.read_until(b'\n', &mut line)? > 0 {
+            each(line.strip_suffix(b"\n").unwrap_or(&line))?;
+            line.clear();
+        }
+        Ok(())
     }
 
     /// Every event in order, read as the iterator goes.
