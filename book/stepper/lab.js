@@ -20,8 +20,9 @@
 //     the deepest depth that finished within the cap (`depth`), and when
 //     the depth asked for did not, which stopped and where (`stopped`)
 //   lamosca.facts(record) -> each node's facts (path, position, bounded
-//     value, reply), as the book writes them beside its records: what the
-//     stepper reads with a record (`Record::facts`)
+//     value, reply, and its moments: the best value so far and its cut),
+//     as the book writes them beside its records: what the stepper reads
+//     with a record (`Record::facts`)
 //   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
 //   lamosca.whyValue(request, record, move) -> `--why-value`'s line: the move and the chosen one, each valued with the full window
 //   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
