@@ -3,10 +3,12 @@
 //! The terminal explorer, `compare`, `--why` and the book's stepper all
 //! show the same things of a node: the moves that lead to it, the position
 //! there, its value with its bound, the reply that refuted it, the depth a
-//! re-search searched. [`Record::facts`] works them out for every node, in
-//! this crate, so that no reader works them out again in its own way: the
-//! book writes them beside each record it ships, and its lab asks the same
-//! function for a search made in the page. They are derived from the
+//! re-search searched, and its moments: the steps at which its best value
+//! so far rose, and the step of its cut ([`SoFar`]). [`Record::facts`]
+//! works them out for every node, in this crate, so that no reader works
+//! them out again in its own way: the book writes them beside each record
+//! it ships, and its lab asks the same function for a search made in the
+//! page. They are derived from the
 //! record and are not part of it: the record contract stays as it is.
 //!
 //! ```
@@ -79,7 +81,7 @@ pub struct NodeFacts {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub so_far: Vec<(u32, i32)>,
     /// The step of the event that cut the node off, and the cut in words
-    /// ([`Cutoff::words`]).
+    /// ([`Cutoff::words`](crate::Cutoff::words)).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cutoff: Option<(u32, String)>,
 }
@@ -156,7 +158,9 @@ impl Record {
         self.for_each_line(|text| -> anyhow::Result<()> {
             line += 1;
             // The header is line 1; step 0 is the line after it.
-            let step = line.wrapping_sub(2);
+            let Some(step) = line.checked_sub(2) else {
+                return Ok(());
+            };
             match event_name(text) {
                 Some("node") => {
                     entered += 1;

@@ -12,7 +12,7 @@
 use lamosca_search::events::{Ending, StepKind};
 
 use crate::event::Event;
-use crate::reader::NodeInfo;
+use crate::reader::{MoveName, NodeInfo};
 
 /// How a node was cut off: by a move that failed high (alpha-beta), by
 /// standing pat, lazily, or by the transposition table.
@@ -62,7 +62,7 @@ impl Cutoff {
 /// searched shallower: it is no move, and offers nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SoFar {
-    best: Option<(i32, Option<String>)>,
+    best: Option<(i32, Option<MoveName>)>,
     cutoff: Option<Cutoff>,
 }
 
@@ -87,10 +87,10 @@ impl SoFar {
     /// Takes in a child that has returned, `research` when it is a
     /// re-search; true when its value raised the best.
     pub fn returned(&mut self, child: &NodeInfo, research: bool) -> bool {
-        !research && self.offer(-child.value, child.mv.map(|mv| mv.to_string()))
+        !research && self.offer(-child.value, child.mv)
     }
 
-    fn offer(&mut self, value: i32, mv: Option<String>) -> bool {
+    fn offer(&mut self, value: i32, mv: Option<MoveName>) -> bool {
         let higher = self.best.as_ref().is_none_or(|(best, _)| value > *best);
         if higher {
             self.best = Some((value, mv));
@@ -100,8 +100,8 @@ impl SoFar {
 
     /// The best value so far, with the move that found it (`None` for a
     /// stand pat).
-    pub fn best(&self) -> Option<&(i32, Option<String>)> {
-        self.best.as_ref()
+    pub fn best(&self) -> Option<(i32, Option<MoveName>)> {
+        self.best
     }
 
     /// The best value so far, 0 before any.

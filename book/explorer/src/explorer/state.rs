@@ -390,7 +390,9 @@ impl<'r> Explorer<'r> {
         if self.returned(&view.info) {
             return Some((view.info.value, view.info.best.map(|mv| mv.to_string())));
         }
-        self.so_far().best().cloned()
+        self.so_far()
+            .best()
+            .map(|(value, mv)| (value, mv.map(|mv| mv.to_string())))
     }
 
     /// What the current node has found by the cursor, by the record's one
