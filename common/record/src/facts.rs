@@ -37,7 +37,7 @@ use serde::Serialize;
 use crate::bound::{Bound, Bounded};
 use crate::event::Event;
 use crate::reader::{MoveName, NodeInfo, Record};
-use crate::so_far::SoFar;
+use crate::so_far::{Moment, SoFar};
 use crate::RecordError;
 
 /// What a reader shows of one node: [`Record::facts`] holds one for each
@@ -107,42 +107,45 @@ impl Record {
     /// error names the node whose path is no legal line from the header's
     /// position.
     pub fn facts(&self) -> anyhow::Result<Vec<NodeFacts>> {
-        let root = Position::from_fen(&self.header().fen)
+        let mut position = Position::from_fen(&self.header().fen)
             .map_err(|error| anyhow!("bad fen in the header: {error}"))?;
-        let mut facts: Vec<NodeFacts> = Vec::with_capacity(self.node_count() as usize);
-        let mut twins: HashMap<String, u32> = HashMap::new();
-        // The positions along the path to the node being read: ids follow
-        // the order of the lines, so a node's parent is on this stack.
-        let mut open: Vec<(u32, Position)> = Vec::new();
+        let count = self.node_count() as usize;
+        let mut facts: Vec<NodeFacts> = Vec::with_capacity(count);
+        // The nodes along the path to the node being read, each with
+        // whether it made its move on `position`: ids follow the order of
+        // the lines, so a node's parent is on this stack.
+        let mut open: Vec<(u32, bool)> = Vec::new();
+        let mut twins = Twins::new(count);
         for id in 1..=self.node_count() {
             let info = *self.node(id).ok_or(RecordError::Empty)?;
             while open
                 .last()
                 .is_some_and(|(top, _)| Some(*top) != info.parent)
             {
-                open.pop();
+                if let Some((_, true)) = open.pop() {
+                    position.unmake();
+                }
             }
-            let research = self.is_research(id);
-            let mut position = open
-                .last()
-                .map_or_else(|| root.clone(), |(_, at)| at.clone());
             let mut path = info.parent.map_or_else(String::new, |parent| {
                 facts[parent as usize - 1].path.clone()
             });
-            if let (Some(mv), false, Some(_)) = (info.mv, research, info.parent) {
-                let legal = position
-                    .parse_move(mv.as_str())
-                    .with_context(|| format!("node {id}: the path breaks at {mv}"))?;
-                position.make(legal);
-                if !path.is_empty() {
-                    path.push(' ');
+            let moved = match (info.mv, self.is_research(id), info.parent) {
+                (Some(mv), false, Some(_)) => {
+                    let legal = position
+                        .parse_move(mv.as_str())
+                        .with_context(|| format!("node {id}: the path breaks at {mv}"))?;
+                    position.make(legal);
+                    if !path.is_empty() {
+                        path.push(' ');
+                    }
+                    path.push_str(mv.as_str());
+                    Some(mv)
                 }
-                path.push_str(mv.as_str());
-            }
-            let twin = twins.entry(path.clone()).or_insert(0);
-            facts.push(self.node_facts(&info, path, *twin, &position)?);
-            *twin += 1;
-            open.push((id, position));
+                _ => None,
+            };
+            let twin = twins.visit(id, info.parent, moved);
+            facts.push(self.node_facts(&info, path, twin, &position)?);
+            open.push((id, moved.is_some()));
         }
         self.add_moments(&mut facts)?;
         Ok(facts)
@@ -179,14 +182,16 @@ impl Record {
                         }
                     }
                 }
-                Some(name) if may_raise_or_cut(name) => {
+                Some(name) if Moment::may_say(name) => {
                     let Some((id, so_far)) = open.last_mut() else {
                         return Ok(());
                     };
-                    let event = Event::from_line(&String::from_utf8_lossy(text))
+                    let fields: MomentFields = serde_json::from_slice(text)
                         .map_err(|error| anyhow!("line {line}: {error}"))?;
+                    let moment =
+                        Moment::from_fields(fields.event, fields.value, fields.cut, fields.mv);
                     let fact = &mut facts[*id as usize - 1];
-                    if so_far.own(&event) {
+                    if so_far.take(moment) {
                         fact.so_far.push((step, so_far.value()));
                     }
                     if fact.cutoff.is_none() {
@@ -239,31 +244,69 @@ impl Record {
     }
 }
 
+/// How many nodes before each one had its path, counted without comparing
+/// paths as text: a node's path is its parent's and its move, or its
+/// parent's alone for a re-search, so each path is named by the first node
+/// that had it.
+struct Twins {
+    /// The first node with each (parent's path, move).
+    first: HashMap<(u32, MoveName), u32>,
+    /// For each node, the first node with its path.
+    path_of: Vec<u32>,
+    /// For each first node, how many nodes have had its path so far.
+    visits: Vec<u32>,
+}
+
+impl Twins {
+    fn new(count: usize) -> Twins {
+        Twins {
+            first: HashMap::new(),
+            path_of: vec![0; count + 1],
+            visits: vec![0; count + 1],
+        }
+    }
+
+    /// Node `id`'s twin: how many nodes before it had its path.
+    fn visit(&mut self, id: u32, parent: Option<u32>, mv: Option<MoveName>) -> u32 {
+        let first = match (parent, mv) {
+            // Every root has the empty path: the first root's.
+            (None, _) => *self.first.entry((0, MoveName::default())).or_insert(id),
+            (Some(parent), None) => self.path_of[parent as usize],
+            (Some(parent), Some(mv)) => *self
+                .first
+                .entry((self.path_of[parent as usize], mv))
+                .or_insert(id),
+        };
+        self.path_of[id as usize] = first;
+        let twin = self.visits[first as usize];
+        self.visits[first as usize] += 1;
+        twin
+    }
+}
+
+/// The fields of a line the moments read; the others are skipped.
+#[derive(serde::Deserialize)]
+struct MomentFields<'a> {
+    #[serde(borrow)]
+    event: &'a str,
+    value: Option<i64>,
+    cut: Option<bool>,
+    #[serde(rename = "move", borrow)]
+    mv: Option<&'a str>,
+}
+
 /// The name of a line's event: read from the line's start as the
 /// workspace writes it, `{"event":"node",...`, or else from its JSON.
 fn event_name(line: &[u8]) -> Option<&str> {
-    #[derive(serde::Deserialize)]
-    struct Name<'a> {
-        #[serde(borrow)]
-        event: &'a str,
-    }
     match line.strip_prefix(br#"{"event":""#) {
         Some(rest) => {
             let end = rest.iter().position(|&byte| byte == b'"')?;
             std::str::from_utf8(&rest[..end]).ok()
         }
-        None => serde_json::from_slice::<Name>(line)
+        None => serde_json::from_slice::<MomentFields>(line)
             .ok()
-            .map(|name| name.event),
+            .map(|fields| fields.event),
     }
-}
-
-/// True for the events [`SoFar::own`] reads: a cut, and a chapter event
-/// that stands pat or can end its node.
-fn may_raise_or_cut(name: &str) -> bool {
-    name == "cut"
-        || StepKind::from_name(name)
-            .is_some_and(|kind| kind.stands_pat() || kind.ending(Some(true)).is_some())
 }
 
 /// The depth the re-search `child` searched, found in its parent's own

@@ -53,6 +53,6 @@ pub use event::{
 pub use facts::{research_depth, NodeFacts};
 pub use listener::{default_options, option_json, record_search, Recorder};
 pub use reader::{MoveName, NodeInfo, Place, Record};
-pub use so_far::{Cutoff, SoFar};
+pub use so_far::{Cutoff, Moment, SoFar};
 pub use why::{why, why_not, why_value};
 pub use writer::{output, RecordWriter, STDOUT};

@@ -30,19 +30,6 @@ pub enum Cutoff {
 }
 
 impl Cutoff {
-    /// The cut an event of the node makes, if it makes one.
-    pub fn of(event: &Event) -> Option<Cutoff> {
-        match event {
-            Event::Cut(cut) => Some(Cutoff::AlphaBeta(cut.mv.clone())),
-            Event::Chapter(chapter) => chapter.ending().map(|ending| match ending {
-                Ending::StandPat => Cutoff::StandPat,
-                Ending::Lazy => Cutoff::Lazy,
-                Ending::Table => Cutoff::Table,
-            }),
-            _ => None,
-        }
-    }
-
     /// The cut in words: `alpha-beta cut by e7e5`.
     pub fn words(&self) -> String {
         match self {
@@ -51,6 +38,71 @@ impl Cutoff {
             Cutoff::Lazy => "lazy cut".to_string(),
             Cutoff::Table => "table cut".to_string(),
         }
+    }
+}
+
+/// What one of a node's own events tells a reader: the value it stood
+/// pat on, and the cut it made. The one rule of which events do either.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moment {
+    /// A stand pat's value: the node's static value, which it may keep.
+    pub stand_pat: Option<i32>,
+    /// The cut the event made, if it ended the node.
+    pub cutoff: Option<Cutoff>,
+}
+
+impl Moment {
+    /// The moment of an event named `name` with the fields `value`, `cut`
+    /// and `move` it has: `cut` is alpha-beta's cut by its move; a stand
+    /// pat keeps its value, and ends the node with `"cut":true`; a lazy
+    /// cut and a table hit with `"cut":true` end it.
+    pub fn from_fields(
+        name: &str,
+        value: Option<i64>,
+        cut: Option<bool>,
+        mv: Option<&str>,
+    ) -> Moment {
+        if name == "cut" {
+            return Moment {
+                stand_pat: None,
+                cutoff: mv.map(|mv| Cutoff::AlphaBeta(mv.to_string())),
+            };
+        }
+        let Some(kind) = StepKind::from_name(name) else {
+            return Moment::default();
+        };
+        Moment {
+            stand_pat: value
+                .filter(|_| kind.stands_pat())
+                .map(|value| value as i32),
+            cutoff: kind.ending(cut).map(|ending| match ending {
+                Ending::StandPat => Cutoff::StandPat,
+                Ending::Lazy => Cutoff::Lazy,
+                Ending::Table => Cutoff::Table,
+            }),
+        }
+    }
+
+    /// The moment of an event as the reader holds it.
+    pub fn of(event: &Event) -> Moment {
+        match event {
+            Event::Cut(cut) => Moment::from_fields("cut", None, None, Some(&cut.mv)),
+            Event::Chapter(chapter) => Moment::from_fields(
+                &chapter.kind,
+                chapter.field("value").and_then(|value| value.as_i64()),
+                chapter.cut(),
+                chapter.field("move").and_then(|mv| mv.as_str()),
+            ),
+            _ => Moment::default(),
+        }
+    }
+
+    /// True for the events whose moment can say something: the reader of
+    /// a whole record reads only those whole.
+    pub fn may_say(name: &str) -> bool {
+        name == "cut"
+            || StepKind::from_name(name)
+                .is_some_and(|kind| kind.stands_pat() || kind.ending(Some(true)).is_some())
     }
 }
 
@@ -70,18 +122,18 @@ impl SoFar {
     /// Takes in one of the node's own events; true when it raised the
     /// best value (a stand pat above the best so far).
     pub fn own(&mut self, event: &Event) -> bool {
+        self.take(Moment::of(event))
+    }
+
+    /// Takes in the moment of one of the node's own events; true when it
+    /// raised the best value.
+    pub fn take(&mut self, moment: Moment) -> bool {
         if self.cutoff.is_none() {
-            self.cutoff = Cutoff::of(event);
+            self.cutoff = moment.cutoff;
         }
-        let Event::Chapter(chapter) = event else {
-            return false;
-        };
-        let stand_pat = chapter
-            .step_kind()
-            .is_some_and(StepKind::stands_pat)
-            .then(|| chapter.field("value").and_then(|value| value.as_i64()))
-            .flatten();
-        stand_pat.is_some_and(|value| self.offer(value as i32, None))
+        moment
+            .stand_pat
+            .is_some_and(|value| self.offer(value, None))
     }
 
     /// Takes in a child that has returned, `research` when it is a
