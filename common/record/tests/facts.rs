@@ -196,3 +196,44 @@ fn a_path_that_is_no_legal_line_names_its_node() {
         "{error:#}"
     );
 }
+
+#[test]
+fn each_kind_of_event_says_its_moment() {
+    use lamosca_record::{Cutoff, Moment};
+    let moment = |name, value, cut, mv| {
+        let found = Moment::from_fields(name, value, cut, mv);
+        (found.stand_pat, found.cutoff)
+    };
+    let alpha_beta = Some(Cutoff::AlphaBeta("d7d5".to_string()));
+    assert_eq!(
+        moment("cut", Some(20), None, Some("d7d5")),
+        (None, alpha_beta)
+    );
+    assert_eq!(
+        moment("stand_pat", Some(-10), Some(false), None),
+        (Some(-10), None)
+    );
+    let stood = (Some(30), Some(Cutoff::StandPat));
+    assert_eq!(moment("stand_pat", Some(30), Some(true), None), stood);
+    assert_eq!(
+        moment("selective_stand_pat", Some(30), Some(true), None),
+        stood
+    );
+    assert_eq!(
+        moment("lazy_cut", Some(90), None, None),
+        (None, Some(Cutoff::Lazy))
+    );
+    assert_eq!(
+        moment("table_hit", Some(5), Some(true), None),
+        (None, Some(Cutoff::Table))
+    );
+    assert_eq!(
+        moment("table_hit", Some(5), Some(false), None),
+        (None, None)
+    );
+    assert_eq!(moment("swap", None, None, None), (None, None));
+    assert_eq!(
+        moment("no_such_event", Some(1), Some(true), None),
+        (None, None)
+    );
+}
