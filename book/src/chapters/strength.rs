@@ -208,6 +208,10 @@ fn variants(root: &Path) -> Result<Vec<Generated>> {
     if (busy.finite()?.0 - a).abs() > a_bar {
         bail!("the busy machine's match is no longer within the idle one's bar: rewrite it");
     }
+    let without = nosel.finite()?.0;
+    if (without - a).abs() > a_bar || without > a {
+        bail!("v0.11 without its selective stand pat is no longer within the bars and no better: rewrite \"The selectivity\"");
+    }
     let over = |found: &Match| -> Result<String> {
         Ok(format!("{} over {} games", found.score()?, found.games()?))
     };
