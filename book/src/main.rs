@@ -41,21 +41,6 @@ enum Command {
         #[arg(value_name = "DIR")]
         dir: Option<PathBuf>,
     },
-    /// Print a step's exercise: its holes, their hints and the command
-    /// that checks them; --reset writes its lesson files back to their holes
-    Exercise {
-        /// The step: v07, v09, v10 or v11
-        #[arg(value_name = "STEP")]
-        step: String,
-        /// Rewrite the exercise's lesson files from the step's markers,
-        /// throwing away what was written in the holes
-        #[arg(long)]
-        reset: bool,
-        /// Write the lesson files with holes 1 to N filled with the step's
-        /// own lines, as a learner who filled them has them (--reset undoes it)
-        #[arg(long, value_name = "N", conflicts_with = "reset")]
-        fill: Option<usize>,
-    },
 }
 
 fn main() -> ExitCode {
@@ -81,7 +66,6 @@ fn run(cli: Cli) -> Result<bool> {
         Command::Check => check(),
         Command::Measure { part } => measure(part.as_deref()),
         Command::CheckHtml { dir } => check_html(dir),
-        Command::Exercise { step, reset, fill } => exercise(&step, reset, fill),
     }
 }
 
@@ -116,39 +100,6 @@ fn generate() -> Result<bool> {
     }
     for note in book::diff::pending(&workspace) {
         say!("{note}");
-    }
-    Ok(true)
-}
-
-fn exercise(step: &str, reset: bool, fill: Option<usize>) -> Result<bool> {
-    let Some(exercise) = book::exercises::find(step) else {
-        let steps: Vec<&str> = book::exercises::EXERCISES
-            .iter()
-            .map(|exercise| exercise.step)
-            .collect();
-        bail!("no exercise for `{step}`: try {}", steps.join(", "));
-    };
-    let workspace = Workspace::here();
-    say!(
-        "{}",
-        book::exercises::describe(&workspace, exercise)?.trim_end()
-    );
-    if let Some(filled) = fill {
-        for path in book::exercises::write_filled(&workspace, exercise, filled)? {
-            say!("filled   {} (holes 1 to {filled})", path.display());
-        }
-    }
-    if reset {
-        let written = book::exercises::write(&workspace, exercise)?;
-        for path in &written {
-            say!("reset    {}", path.display());
-        }
-        if written.is_empty() {
-            say!(
-                "{}: its files already hold their holes",
-                exercise.crate_name()
-            );
-        }
     }
     Ok(true)
 }

@@ -4,7 +4,8 @@
 //! from the step's files and compared with the committed ones; a change to
 //! a step's marked file fails here until `cargo run -p book -- generate`
 //! writes them again. (A learner who filled the holes sees this test fail
-//! too: `cargo run -p book -- exercise v09 --reset` throws the work away.)
+//! too: `cargo exercise v09 --reset`, from `book/exercises`, throws the
+//! work away.)
 
 use book::exercises::{entries, holes, markers, section_link, stale, EXERCISES, HOLES_FILE};
 use book::files::Workspace;
@@ -20,7 +21,7 @@ fn the_exercises_are_what_the_markers_make() {
     assert!(
         stale.is_empty(),
         "{} exercise file(s) differ from what the steps' markers make:\n{}\n\
-         Run `cargo run -p book -- generate` (or `exercise <step> --reset`) and read the change.",
+         Run `cargo run -p book -- generate` (or `cargo exercise <step> --reset` from book/exercises) and read the change.",
         stale.len(),
         listing.join("\n")
     );
@@ -153,4 +154,85 @@ fn every_marker_has_an_entry_and_every_entry_a_marker() {
         wanted,
         "{HOLES_FILE} has entries for no exercise"
     );
+}
+
+/// The ```sh blocks of `text`, each as its lines.
+fn sh_blocks(text: &str) -> Vec<Vec<&str>> {
+    let mut blocks = Vec::new();
+    let mut lines = text.lines();
+    while lines.by_ref().any(|line| line.trim() == "```sh") {
+        blocks.push(
+            lines
+                .by_ref()
+                .take_while(|line| line.trim() != "```")
+                .collect(),
+        );
+    }
+    blocks
+}
+
+/// Fails unless the commands of `block`, from `page`, run as printed from
+/// the repository's root: the block enters `book/exercises` first, stays
+/// there, runs only cargo's `test` and the `exercise` alias there (never
+/// the book's program, no package of that workspace), says which command
+/// fails while the holes are empty and which one never ends.
+fn runs_from_the_exercises_folder(page: &str, block: &[&str]) {
+    let commands: Vec<&str> = block
+        .iter()
+        .map(|line| line.trim())
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    assert_eq!(
+        commands.first(),
+        Some(&"cd book/exercises"),
+        "{page}: {block:#?}"
+    );
+    for command in &commands[1..] {
+        let (code, comment) = command.split_once('#').unwrap_or((command, ""));
+        let words: Vec<&str> = code.split_whitespace().collect();
+        assert!(
+            matches!(words.as_slice(), ["cargo", "test" | "exercise", ..]),
+            "{page}: `{command}` is no `cargo test` or `cargo exercise`"
+        );
+        let bare_test = words.len() == 4 && words[1] == "test";
+        assert_eq!(
+            comment.contains("exit code 1 "),
+            bare_test,
+            "{page}: `{command}`: only the checks on empty holes exit with 1"
+        );
+        let watch = words.len() == 3 && words[1] == "exercise";
+        assert_eq!(
+            comment.contains("not run in CI:"),
+            watch,
+            "{page}: `{command}`: only the watch mode never ends"
+        );
+    }
+    for option in ["--holes", "--reset"] {
+        assert!(
+            commands.iter().any(|command| command.contains(option)),
+            "{page} shows no `cargo exercise ... {option}`"
+        );
+    }
+}
+
+/// Every exercise page, and README's "Build each step yourself", prints
+/// commands that run from the folder they say, without the book.
+#[test]
+fn the_exercise_pages_commands_run_as_printed() {
+    let workspace = Workspace::here();
+    for exercise in EXERCISES {
+        let page = format!("exercises/{}.md", exercise.step);
+        let text = std::fs::read_to_string(workspace.chapters().join(&page)).unwrap();
+        let blocks = sh_blocks(&text);
+        assert_eq!(blocks.len(), 1, "{page}");
+        runs_from_the_exercises_folder(&page, &blocks[0]);
+    }
+    let readme = std::fs::read_to_string(workspace.root.join("README.md")).unwrap();
+    let section = readme
+        .split("\n## ")
+        .find(|section| section.starts_with("Build each step yourself"))
+        .expect("README.md has its section \"Build each step yourself\"");
+    for block in sh_blocks(section) {
+        runs_from_the_exercises_folder("README.md", &block);
+    }
 }

@@ -1,13 +1,25 @@
-//! The holes' data, `book/exercises/holes.toml`: one entry per hole, by
-//! step. Two programs read it through this crate, so that they read the
-//! same thing: the exercises' checks (their hints) and the book's
-//! generator (the lesson files' `todo!()`s, the holes tables, the book's
-//! exercise mode). Its only dependencies are serde and toml; it knows
-//! neither of them.
+//! The exercises' holes: their data, `book/exercises/holes.toml`, one
+//! entry per hole by step, and the lesson files made from it and from the
+//! markers in the steps' files ([`lesson`]), read and written from a
+//! checkout ([`files`]).
+//!
+//! Three programs use this crate, so that they do the same thing: the
+//! exercises' checks (their hints), the watch mode, `cargo exercise v09`
+//! (the holes listed, the lesson files put back or filled) and the book's
+//! generator (the lesson files, the holes tables, the book's exercise
+//! mode). Its only dependencies are serde and toml: it builds in seconds,
+//! and knows none of them.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+
+pub mod exercises;
+pub mod files;
+pub mod lesson;
+
+pub use exercises::{find, Exercise, Slip, EXERCISES, EXERCISES_DIR, HOLES_FILE};
+pub use lesson::{Fill, Hole, Marker};
 
 /// The holes' data of this checkout, compiled in: a change to it
 /// rebuilds whatever reads it this way.
@@ -29,6 +41,20 @@ pub struct HoleEntry {
     pub asks: String,
     /// The chapter's section that teaches it.
     pub section: String,
+    /// A slip of the hole's lines, text the step's lines hold once and
+    /// what it becomes: `.ci/run` fills the holes before it, writes this
+    /// one with its slip, and requires the checks to name this hole.
+    pub slip: Option<HoleSlip>,
+}
+
+/// A slip of a hole's lines: `from`, which they hold once, becomes `to`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct HoleSlip {
+    /// The step's text.
+    pub from: String,
+    /// The slip.
+    pub to: String,
 }
 
 /// Every step's entries, by step, read from `text` (a `holes.toml`). Each

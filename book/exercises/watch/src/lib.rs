@@ -1,5 +1,7 @@
-//! The exercises' watch mode: run an exercise's checks, show the hole it
-//! stands at, wait until a lesson file is saved, and again.
+//! `cargo exercise`: the exercises' watch mode, which runs an exercise's
+//! checks, shows the hole it stands at, waits until a lesson file is
+//! saved, and again; and the holes listed, put back or filled, through
+//! `exercise-holes`, without building the checks.
 //!
 //! The checks are the exercise's own, `cargo test -q -p exercise-v09`, run
 //! in the exercises' folder; their last lines say where the learner
@@ -12,8 +14,96 @@ use std::time::Duration;
 
 use notify::{RecursiveMode, Watcher};
 
-/// The steps that have an exercise.
-pub const STEPS: [&str; 4] = ["v07", "v09", "v10", "v11"];
+use exercise_holes::{find, Exercise, Fill, EXERCISES};
+
+/// What `--help` prints.
+pub const HELP: &str = "\
+usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N [--slip]]
+  <step>      the step's exercise: v07, v09, v10 or v11
+
+  (no option) run the exercise's checks, then again each time a lesson file
+              is saved; Ctrl-C stops
+  --holes     list the holes: number, name, where in the lesson files, what
+              each asks and the chapter's section to read
+  --reset     put the lesson files back to their holes, throwing away what
+              was written in them
+  --fill N    write the lesson files with holes 1 to N filled with the
+              step's own lines, as a learner who filled them has them: for
+              proving the checks (`.ci/run`) and for comparing; --reset
+              undoes it
+  --slip      with --fill N, hole N holds its slip from holes.toml: the
+              checks must name hole N as wrong
+";
+
+/// What `cargo exercise` was asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Run the checks, and again on each save.
+    Watch,
+    /// List the holes.
+    Holes,
+    /// Write the lesson files: back to their holes (nothing filled), or
+    /// filled as far as the `Fill` says.
+    Write(Fill),
+}
+
+/// The exercise and the action `args` ask for; `None` for `--help`;
+/// `Err` holds the one line to print for arguments that do not read.
+pub fn parse_args(args: &[String]) -> Result<Option<(&'static Exercise, Action)>, String> {
+    let steps: Vec<&str> = EXERCISES.iter().map(|exercise| exercise.step).collect();
+    let usage = format!(
+        "usage: cargo exercise <step> [--holes | --reset | --fill N [--slip]], from book/exercises; \
+         <step> is one of {}",
+        steps.join(", ")
+    );
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        return Ok(None);
+    }
+    let (mut step, mut actions, mut slip) = (None, Vec::new(), false);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--holes" => actions.push(Action::Holes),
+            "--reset" => actions.push(Action::Write(Fill::default())),
+            "--slip" => slip = true,
+            "--fill" => {
+                let filled = args
+                    .next()
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| {
+                        format!("error: --fill takes a hole's number, from 1; {usage}")
+                    })?;
+                actions.push(Action::Write(Fill {
+                    filled,
+                    slip: false,
+                }));
+            }
+            flag if flag.starts_with('-') => {
+                return Err(format!("error: no option `{flag}`; {usage}"))
+            }
+            name if step.is_none() => step = Some(name.to_string()),
+            extra => return Err(format!("error: one step only, not also `{extra}`; {usage}")),
+        }
+    }
+    let step = step.ok_or_else(|| usage.clone())?;
+    let exercise = find(&step).ok_or_else(|| format!("error: no exercise `{step}`; {usage}"))?;
+    let action = match (actions.as_slice(), slip) {
+        ([], false) => Action::Watch,
+        ([Action::Write(fill)], true) if fill.filled > 0 => Action::Write(Fill {
+            slip: true,
+            ..*fill
+        }),
+        ([action], false) => *action,
+        (_, true) => return Err(format!("error: --slip goes with --fill N; {usage}")),
+        _ => {
+            return Err(format!(
+                "error: one of --holes, --reset and --fill at a time; {usage}"
+            ))
+        }
+    };
+    Ok(Some((exercise, action)))
+}
 
 /// Where the exercises' checks must run: `book/exercises` of a checkout,
 /// which holds their workspace, and two folders up the crates they read.
@@ -94,4 +184,53 @@ pub fn wait_for_change(dir: &Path, timeout: Duration) -> Option<notify::Result<(
     // pass before the checks run.
     while receive.recv_timeout(Duration::from_millis(200)).is_ok() {}
     Some(Ok(()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Option<(&'static str, Action)>, String> {
+        let args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
+        parse_args(&args).map(|parsed| parsed.map(|(exercise, action)| (exercise.step, action)))
+    }
+
+    #[test]
+    fn the_step_alone_watches_and_each_option_is_its_action() {
+        assert_eq!(parse(&["v09"]), Ok(Some(("v09", Action::Watch))));
+        assert_eq!(parse(&["v07", "--holes"]), Ok(Some(("v07", Action::Holes))));
+        assert_eq!(
+            parse(&["--reset", "v11"]),
+            Ok(Some(("v11", Action::Write(Fill::default()))))
+        );
+        let fill = |filled, slip| Ok(Some(("v10", Action::Write(Fill { filled, slip }))));
+        assert_eq!(parse(&["v10", "--fill", "2"]), fill(2, false));
+        assert_eq!(parse(&["v10", "--fill", "2", "--slip"]), fill(2, true));
+        assert_eq!(parse(&["v09", "--help"]), Ok(None));
+    }
+
+    #[test]
+    fn arguments_that_do_not_read_are_refused_in_one_line() {
+        for args in [
+            &[][..],
+            &["v08"],
+            &["v09", "v10"],
+            &["v09", "--holes", "--reset"],
+            &["v09", "--fill"],
+            &["v09", "--fill", "0"],
+            &["v09", "--slip"],
+            &["v09", "--reset", "--slip"],
+            &["v09", "--all"],
+        ] {
+            let error = parse(args).unwrap_err();
+            assert!(
+                error.contains("usage: cargo exercise <step>"),
+                "{args:?}: {error}"
+            );
+            assert_eq!(error.lines().count(), 1, "{error}");
+        }
+        assert!(parse(&["v08"])
+            .unwrap_err()
+            .starts_with("error: no exercise `v08`"));
+    }
 }

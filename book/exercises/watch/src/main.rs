@@ -1,13 +1,18 @@
 //! `cargo exercise v09`, from book/exercises: the exercise's checks, run
-//! again each time a lesson file is saved. Ctrl-C stops it.
+//! again each time a lesson file is saved (Ctrl-C stops it); with
+//! `--holes` the holes listed, with `--reset` the lesson files put back to
+//! their holes, with `--fill N` holes 1 to N filled with the step's lines.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use exercise_watch::{in_checkout, standing, wait_for_change, without_cargo_close, STEPS};
+use exercise_holes::{files, Fill};
+use exercise_watch::{in_checkout, parse_args, standing, wait_for_change, without_cargo_close};
+use exercise_watch::{Action, HELP};
 
-const USAGE: &str = "usage: cargo exercise <step>, from book/exercises: one of v07, v09, v10, v11";
+/// The repository's root, from the exercises' folder.
+const ROOT: &str = "../..";
 
 /// Runs the checks of `krate` once, shows their output and where the
 /// learner stands.
@@ -32,24 +37,12 @@ fn check(krate: &str) {
     }
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [step] = args.as_slice() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    if !STEPS.contains(&step.as_str()) {
-        eprintln!("error: no exercise `{step}`; {USAGE}");
-        return ExitCode::from(2);
-    }
-    if let Err(line) = in_checkout(Path::new(".")) {
-        eprintln!("{line}");
-        return ExitCode::from(2);
-    }
-    let krate = format!("exercise-{step}");
-    let lesson = Path::new(&krate).join("src/lesson");
+/// Runs the checks of `krate`, then again each time a lesson file is
+/// saved, until Ctrl-C.
+fn watch(krate: &str) -> ExitCode {
+    let lesson = Path::new(krate).join("src/lesson");
     loop {
-        check(&krate);
+        check(krate);
         println!(
             "watching {} (save a file to run the checks again; Ctrl-C stops)",
             lesson.display()
@@ -60,6 +53,69 @@ fn main() -> ExitCode {
                 eprintln!("error: cannot watch {}: {error}", lesson.display());
                 return ExitCode::from(2);
             }
+        }
+    }
+}
+
+/// Writes the lesson files of `exercise` as `fill` says (back to their
+/// holes when nothing is filled) and names them.
+fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> {
+    let root = Path::new(ROOT);
+    if fill.filled == 0 {
+        let written = files::write(root, exercise)?;
+        for path in &written {
+            println!("reset    {}", path.display());
+        }
+        if written.is_empty() {
+            println!(
+                "{}: its files already hold their holes",
+                exercise.crate_name()
+            );
+        }
+    } else {
+        for path in files::write_filled(root, exercise, fill)? {
+            let slip = if fill.slip {
+                ", the last with its slip"
+            } else {
+                ""
+            };
+            println!(
+                "filled   {} (holes 1 to {}{slip})",
+                path.display(),
+                fill.filled
+            );
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (exercise, action) = match parse_args(&args) {
+        Ok(Some(parsed)) => parsed,
+        Ok(None) => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(line) => {
+            eprintln!("{line}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(line) = in_checkout(Path::new(".")) {
+        eprintln!("{line}");
+        return ExitCode::from(2);
+    }
+    let done = match action {
+        Action::Watch => return watch(&exercise.crate_name()),
+        Action::Holes => files::listing(Path::new(ROOT), exercise).map(|text| print!("{text}")),
+        Action::Write(fill) => write(exercise, fill),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
         }
     }
 }

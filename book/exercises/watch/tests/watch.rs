@@ -121,6 +121,50 @@ fn out_of_a_checkout_the_watch_stops_with_one_line() {
     refused_in_one_line(&output);
 }
 
+/// `cargo exercise v09 --holes` from the exercises' folder: each hole's
+/// number, name, place in the lesson files and section, without building
+/// any check; `--help` says what each option is for.
+#[test]
+fn the_holes_are_listed_from_the_exercises_folder() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_exercise-watch"))
+            .args(args)
+            .current_dir(exercises())
+            .output()
+            .unwrap()
+    };
+    let output = run(&["v09", "--holes"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with("exercise-v09: 4 holes, in the order to fill them\n"),
+        "{stdout}"
+    );
+    for (number, name, file) in [
+        (1, "window", "search.rs"),
+        (2, "fail_high", "search.rs"),
+        (3, "pick", "ordering.rs"),
+        (4, "history", "ordering.rs"),
+    ] {
+        let line = format!("  hole {number} {name}: exercise-v09/src/lesson/{file}:");
+        assert!(stdout.contains(&line), "{line} in\n{stdout}");
+    }
+    assert!(
+        stdout.contains("read \"Pick\" in book/chapters/v09-alphabeta.md"),
+        "{stdout}"
+    );
+    let help = run(&["--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(help.status.success());
+    for option in ["--holes", "--reset", "--fill N", "--slip", ".ci/run"] {
+        assert!(text.contains(option), "{option} in\n{text}");
+    }
+}
+
 #[test]
 fn an_unknown_step_is_refused() {
     let output = Command::new(env!("CARGO_BIN_EXE_exercise-watch"))

@@ -1,4 +1,4 @@
-// The lesson file of exercise-v07, made from lamosca-v07/src/search.rs by `cargo run -p book -- exercise v07 --reset`.
+// The lesson file of exercise-v07, made from lamosca-v07/src/search.rs by `cargo exercise v07 --reset`.
 // Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v07` checks them.
 //! The NegaMax search: the recursion, and what it shares from node to
 //! node.

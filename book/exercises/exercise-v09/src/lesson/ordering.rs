@@ -1,4 +1,4 @@
-// The lesson file of exercise-v09, made from lamosca-v09/src/ordering.rs by `cargo run -p book -- exercise v09 --reset`.
+// The lesson file of exercise-v09, made from lamosca-v09/src/ordering.rs by `cargo exercise v09 --reset`.
 // Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v09` checks them.
 //! Move ordering: the value each move is tried by, and Kornilov's `Pick`.
 //!

@@ -1,4 +1,4 @@
-// The lesson file of exercise-v09, made from lamosca-v09/src/search.rs by `cargo run -p book -- exercise v09 --reset`.
+// The lesson file of exercise-v09, made from lamosca-v09/src/search.rs by `cargo exercise v09 --reset`.
 // Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v09` checks them.
 //! The alpha-beta search: the recursion, and what it calls. Set it beside
 //! v0.07's `search.rs`: the recursion is the same NegaMax with a window

@@ -1,4 +1,4 @@
-// The lesson file of exercise-v10, made from lamosca-v10-quiescence/src/quiescence.rs by `cargo run -p book -- exercise v10 --reset`.
+// The lesson file of exercise-v10, made from lamosca-v10-quiescence/src/quiescence.rs by `cargo exercise v10 --reset`.
 // Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v10` checks them.
 //! The quiescence searches that take over at the horizon: the forum's
 //! (the default) and LaMoSca v0.10's own (a switch, to compare).

@@ -1,4 +1,4 @@
-// The lesson file of exercise-v11, made from lamosca-v11-lazy/src/pruning.rs by `cargo run -p book -- exercise v11 --reset`.
+// The lesson file of exercise-v11, made from lamosca-v11-lazy/src/pruning.rs by `cargo exercise v11 --reset`.
 // Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v11` checks them.
 //! Kornilov's two rules of pruning (the article), as numbers and a test:
 //! where a node of the main search may stand pat ([`EXT`], the structure of

@@ -1,4 +1,4 @@
-// The lesson file of exercise-v11, made from lamosca-v11-lazy/src/search.rs by `cargo run -p book -- exercise v11 --reset`.
+// The lesson file of exercise-v11, made from lamosca-v11-lazy/src/search.rs by `cargo exercise v11 --reset`.
 // Fill each `todo!()`, in the order of their numbers; `cd book/exercises && cargo test -p exercise-v11` checks them.
 //! Kornilov's search: the recursion, and what it calls. Set it beside
 //! v0.10's `search.rs`: the recursion is the same alpha-beta, fail-soft as
