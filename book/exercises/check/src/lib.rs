@@ -24,11 +24,156 @@ use common::Position;
 use lamosca_search::events::{Event, Listener, Tracer};
 use lamosca_search::log::{TextLog, Words};
 use lamosca_search::words::Window;
-use lamosca_search::Report;
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 
 pub use exercise_holes::HoleEntry;
 pub use holes::{hint, Exercise};
 pub use run::run;
+
+/// Runs `search` as [`traced`] does, catching its panic: what it logged
+/// before a hole still empty stopped it, and what it returned or the
+/// panic, for [`before_hole`].
+pub fn logged_to_hole<R>(
+    words: Words,
+    levels: u32,
+    search: impl FnOnce(&mut Tracer<'_>) -> R,
+) -> (Trace, std::thread::Result<R>) {
+    traced(words, levels, true, |tracer| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(tracer)))
+    })
+}
+
+/// The number of the hole a panic's `message` names, `2` for
+/// `not yet implemented: hole 2 of 4, fail_high: ...`.
+pub fn hole_number(message: &str) -> Option<usize> {
+    let rest = message.strip_prefix("not yet implemented: hole ")?;
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// What a search `result` came to, after [`logged_to_hole`]: when it
+/// stopped at a hole still empty, hole k, what it did before must be what
+/// the reference did first, `expected`, since only holes 1 to k-1 did it:
+/// the log's whole lines, the start of a line left unfinished, and the
+/// window of each node entered. A difference fails the check with a hint
+/// that names those holes, so that a slip in a filled hole is told before
+/// the next hole is asked for. Then the hole's panic goes on, for the
+/// runner to name the hole to fill.
+pub fn before_hole<R>(
+    exercise: &Exercise,
+    check: &str,
+    root: &Position,
+    expected: &Trace,
+    (actual, result): (&Trace, std::thread::Result<R>),
+) -> Result<R, String> {
+    let payload = match result {
+        Ok(value) => return Ok(value),
+        Err(payload) => payload,
+    };
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or_default();
+    if let Some(number) = hole_number(message).filter(|&number| number > 1) {
+        let holes = exercise.holes();
+        let filled: Vec<&str> = holes
+            .iter()
+            .filter(|hole| hole.number < number)
+            .map(|hole| hole.name.as_str())
+            .collect();
+        let hint = holes::hint(exercise, &filled);
+        same_start(check, &hint, root, expected, actual)?;
+    }
+    std::panic::resume_unwind(payload)
+}
+
+/// The check that runs first among an exercise's searches: on each of
+/// `fens`, the learner's engine `Mine` and the step's own `Step`, with the
+/// switches `options`, search to `depth`, every level logged. When a hole
+/// still empty stops the learner's search, what it told before must be
+/// what the step's told first ([`before_hole`]), and the hole's panic goes
+/// on to the runner; a search that ends passes here, as the later checks
+/// compare it whole.
+pub fn before_the_empty_hole<Mine: Engine, Step: Engine>(
+    exercise: &Exercise,
+    fens: &[&str],
+    depth: u32,
+    options: &[(&str, bool)],
+) -> Outcome {
+    fn engine<E: Engine>(options: &[(&str, bool)]) -> E {
+        let mut engine = E::new();
+        for &(name, on) in options {
+            engine
+                .set_option(name, OptionValue::Check(on))
+                .unwrap_or_else(|error| panic!("the switch {name}: {error}"));
+        }
+        engine
+    }
+    for fen in fens {
+        let root = Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
+        let check = format!("before_the_empty_hole, {fen}, depth {depth}, {options:?}");
+        let mut step = engine::<Step>(options);
+        let (expected, _) = traced(Words::English, ALL_LEVELS, true, |tracer| {
+            step.search(
+                &mut root.clone(),
+                depth,
+                &SearchControl::unlimited(),
+                tracer,
+            )
+        });
+        let mut mine = engine::<Mine>(options);
+        let actual = logged_to_hole(Words::English, ALL_LEVELS, |tracer| {
+            mine.search(
+                &mut root.clone(),
+                depth,
+                &SearchControl::unlimited(),
+                tracer,
+            )
+        });
+        before_hole(exercise, &check, &root, &expected, (&actual.0, actual.1))?;
+    }
+    Ok(())
+}
+
+/// Levels enough to log every node of a check's search.
+const ALL_LEVELS: u32 = 64;
+
+/// Fails unless `actual`, a search stopped early, did what `expected`
+/// did first: see [`before_hole`].
+fn same_start(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    expected: &Trace,
+    actual: &Trace,
+) -> Outcome {
+    let whole = actual.lines.len() - usize::from(!actual.complete && !actual.lines.is_empty());
+    let read = whole.min(expected.lines.len());
+    same_log(
+        check,
+        hint,
+        root,
+        &expected.lines[..read],
+        &actual.lines[..whole],
+    )?;
+    if let (Some(last), Some(wanted)) = (actual.lines.get(whole), expected.lines.get(whole)) {
+        if !(last.path == wanted.path && wanted.text.starts_with(&last.text)) {
+            same_log(check, hint, root, &expected.lines[..=whole], &actual.lines)?;
+        }
+    }
+    let told = actual.events.len().min(expected.events.len());
+    if let Some(i) = (0..told).find(|&i| actual.events[i] != expected.events[i]) {
+        return holds(check, hint, false, || {
+            format!(
+                "the search's event {} differs from the reference's\n  expected: {}\n  actual:   {}",
+                i + 1,
+                expected.events[i],
+                actual.events[i]
+            )
+        });
+    }
+    Ok(())
+}
 
 /// One line of a log, with the moves from the root to its node and the
 /// window that node was searched with.
@@ -82,6 +227,8 @@ struct Windowed {
     read: usize,
     /// One window per line written so far.
     windows: Vec<Option<Window>>,
+    /// Every event heard, as `Debug` prints it, when asked for.
+    events: Option<Vec<String>>,
 }
 
 impl Listener for Windowed {
@@ -90,6 +237,9 @@ impl Listener for Windowed {
         if let Event::Node { window, .. } = event {
             self.by_level.resize(level + 1, None);
             self.by_level[level] = *window;
+        }
+        if let Some(events) = &mut self.events {
+            events.push(format!("{event:?}"));
         }
         self.log.hear(event);
         let out = self.out.0.borrow();
@@ -100,6 +250,20 @@ impl Listener for Windowed {
     }
 }
 
+/// What a search logged: its lines with their paths and windows, whether
+/// the last line was ended, and each node entered with its window.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// The log's lines.
+    pub lines: Vec<Line>,
+    /// Whether the log ends with a whole line: not when the search
+    /// stopped in the middle of one.
+    pub complete: bool,
+    /// Every event the search told, in order, as `Debug` prints it
+    /// (node, move, value, window...): kept by [`logged_to_hole`] only.
+    pub events: Vec<String>,
+}
+
 /// Runs `search` with a tracer that logs levels 1 to `levels` in `words`,
 /// and returns the log's lines with their paths and windows, and what
 /// `search` returned.
@@ -108,6 +272,17 @@ pub fn logged<R>(
     levels: u32,
     search: impl FnOnce(&mut Tracer<'_>) -> R,
 ) -> (Vec<Line>, R) {
+    let (trace, result) = traced(words, levels, false, search);
+    (trace.lines, result)
+}
+
+/// [`logged`], with the whole [`Trace`], its events kept when `events`.
+pub fn traced<R>(
+    words: Words,
+    levels: u32,
+    events: bool,
+    search: impl FnOnce(&mut Tracer<'_>) -> R,
+) -> (Trace, R) {
     let out = Shared::default();
     let mut listener = Windowed {
         log: TextLog::new(words, out.clone()).with_paths(true),
@@ -115,6 +290,7 @@ pub fn logged<R>(
         by_level: Vec::new(),
         read: 0,
         windows: Vec::new(),
+        events: events.then(Vec::new),
     };
     let result = search(&mut Tracer::new(levels, &mut listener));
     let text = String::from_utf8_lossy(&out.0.borrow()).into_owned();
@@ -139,7 +315,12 @@ pub fn logged<R>(
             }
         })
         .collect();
-    (lines, result)
+    let trace = Trace {
+        lines,
+        complete: text.is_empty() || text.ends_with('\n'),
+        events: listener.events.unwrap_or_default(),
+    };
+    (trace, result)
 }
 
 /// The lines `search` prints after the log, as lines without a node.
@@ -329,4 +510,79 @@ pub fn restored(check: &str, hint: &str, before: &Position, after: &Position) ->
             )
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const V07: Exercise = Exercise {
+        step: "v07",
+        chapter: "v07-negamax.md",
+    };
+
+    fn trace(texts: &[&str], events: &[&str]) -> Trace {
+        Trace {
+            lines: texts
+                .iter()
+                .map(|text| Line {
+                    path: "[]".to_string(),
+                    text: text.to_string(),
+                    window: None,
+                })
+                .collect(),
+            complete: true,
+            events: events.iter().map(|event| event.to_string()).collect(),
+        }
+    }
+
+    fn stopped_at(hole: &str) -> std::thread::Result<()> {
+        let message = format!("not yet implemented: {hole}");
+        std::panic::catch_unwind(move || panic!("{message}"))
+    }
+
+    #[test]
+    fn a_todo_names_its_holes_number() {
+        assert_eq!(
+            hole_number("not yet implemented: hole 3 of 3, best: keep"),
+            Some(3)
+        );
+        assert_eq!(hole_number("attempt to negate with overflow"), None);
+    }
+
+    #[test]
+    fn what_a_search_told_before_an_empty_hole_is_compared_then_its_panic_goes_on() {
+        let root = Position::startpos();
+        let best = "hole 3 of 3, best: keep";
+        let expected = trace(
+            &["Moves 1", "Result 1"],
+            &["node", "move a2a3=-12", "result"],
+        );
+        let wrong_line = trace(&["Moves 2"], &[]);
+        let error = before_hole(&V07, "t", &root, &expected, (&wrong_line, stopped_at(best)));
+        let error = error.unwrap_err();
+        assert!(error.contains("at line 1 of 1"), "{error}");
+        assert!(
+            error.contains("hint:     holes 1 and 2 (leaf, negate)"),
+            "{error}"
+        );
+        let wrong_event = trace(&["Moves 1"], &["node", "move a2a3=12"]);
+        let error = before_hole(
+            &V07,
+            "t",
+            &root,
+            &expected,
+            (&wrong_event, stopped_at(best)),
+        );
+        let error = error.unwrap_err();
+        assert!(error.contains("event 2 differs"), "{error}");
+        assert!(error.contains("actual:   move a2a3=12"), "{error}");
+        let right = trace(&["Moves 1"], &["node", "move a2a3=-12"]);
+        let resumed = std::panic::catch_unwind(|| {
+            before_hole(&V07, "t", &root, &expected, (&right, stopped_at(best)))
+        });
+        assert!(resumed.is_err(), "the hole's panic goes on");
+        let done = before_hole(&V07, "t", &root, &expected, (&wrong_event, Ok(7)));
+        assert_eq!(done, Ok(7));
+    }
 }

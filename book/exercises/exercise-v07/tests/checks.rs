@@ -1,6 +1,10 @@
 //! The checks of exercise v0.07, in the order the holes are filled: each
 //! one names the holes it runs through and the chapter's section.
 //!
+//! - a search of depth 0, the leaf alone (hole 1); then, while a hole is
+//!   still empty, what a search told before it reached it, which must be
+//!   the step's, so that a slip in a hole filled is told before the next
+//!   hole is asked for;
 //! - the published log: the start position, two levels, in Italian;
 //! - the step's other snapshots: a mate in one, a stalemate trap, a
 //!   defended pawn, a side mated at the root;
@@ -113,6 +117,19 @@ fn depth_zero_is_the_evaluation() -> Outcome {
     Ok(())
 }
 
+/// Holes 1 to k-1 filled and hole k empty, every search stops at hole k:
+/// what it told before, each child's value included, must be the step's
+/// (a slip in the leaf or the negation shows there), before hole k is
+/// asked for.
+fn before_the_empty_hole() -> Outcome {
+    exercise_check::before_the_empty_hole::<NegaMax, lamosca_v07::NegaMax>(
+        &EXERCISE,
+        &POSITIONS,
+        2,
+        &[],
+    )
+}
+
 /// Every level of the log, the value and the move of the step's own
 /// search, on every position to depth 3.
 fn same_search_as_the_step() -> Outcome {
@@ -183,6 +200,7 @@ fn whole_tree_and_position_restored() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     ("depth_zero_is_the_evaluation", depth_zero_is_the_evaluation),
+    ("before_the_empty_hole", before_the_empty_hole),
     ("published_startpos_d2", published_startpos_d2),
     ("mate_in_one", mate_in_one),
     ("stalemate_trap", stalemate_trap),

@@ -1,14 +1,20 @@
 //! The checks of exercise v0.09, in the order the holes are filled: each
 //! one names the holes it runs through and the chapter's section.
 //!
-//! - the seed's search with the ordering off (holes 1 and 2), then
-//!   without history (holes 1 to 3), then as published (all four), each
-//!   against the step's trace snapshot;
-//! - the step's other snapshots: each switch, and the start position;
-//! - the same log, value and move as the step's own search on the perft
-//!   suites' positions;
-//! - invariants: the position is restored, every node entered is counted,
-//!   and the value is NegaMax's.
+//! - holes 1 and 2, the ordering off: the same log, value and move as the
+//!   step's own search on the perft suites' positions, the seed's search
+//!   against its snapshot, the position restored, every node counted and
+//!   NegaMax's value;
+//! - hole 3: Pick alone against the step's, on values that tie, then the
+//!   searches without history;
+//! - hole 4: the history increment alone, then the published log and the
+//!   step's other snapshots, the same search with every switch as
+//!   published, and NegaMax's value.
+//!
+//! No check of a hole runs a later hole, and the first check compares
+//! what a search stopped at hole 2 still empty told before it
+//! ([`exercise_check::before_hole`]): a slip in hole k is told as such,
+//! with its diff, before any "fill hole k+1".
 
 use common::Position;
 use std::process::ExitCode;
@@ -158,35 +164,59 @@ fn startpos_d3() -> Outcome {
 }
 
 /// Every level of the log, the value and the move of the step's own
-/// search, on every position to depth 3, with the ordering off and on.
-fn same_search_as_the_step() -> Outcome {
-    for (options, hint) in [
-        (&[("Ordering", false)][..], WINDOW.as_str()),
-        (&[][..], ALL.as_str()),
-    ] {
-        for fen in POSITIONS {
-            let position = Position::from_fen(fen).unwrap();
-            let check = format!("same_search_as_the_step, {fen}, depth 3, {options:?}");
-            let (expected, reference) =
-                search::<lamosca_v09::AlphaBeta>(&position, options, 3, 3, Words::English);
-            let (actual, report) = search::<AlphaBeta>(&position, options, 3, 3, Words::English);
-            same_log(&check, hint, &position, &expected, &actual)?;
-            let found = (
-                report.value,
-                report.best.map(|mv| mv.to_string()),
-                report.nodes,
-            );
-            let wanted = (
-                reference.value,
-                reference.best.map(|mv| mv.to_string()),
-                reference.nodes,
-            );
-            exercise_check::holds(&check, hint, found == wanted, || {
-                format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
-            })?;
-        }
+/// search, on every position to depth 3, with the switches `options`
+/// (hint `hint`).
+fn same_search(options: &[(&str, bool)], hint: &str) -> Outcome {
+    for fen in POSITIONS {
+        let position = Position::from_fen(fen).unwrap();
+        let check = format!("same_search_as_the_step, {fen}, depth 3, {options:?}");
+        let (expected, reference) =
+            search::<lamosca_v09::AlphaBeta>(&position, options, 3, 3, Words::English);
+        let (actual, report) = search::<AlphaBeta>(&position, options, 3, 3, Words::English);
+        same_log(&check, hint, &position, &expected, &actual)?;
+        let found = (
+            report.value,
+            report.best.map(|mv| mv.to_string()),
+            report.nodes,
+        );
+        let wanted = (
+            reference.value,
+            reference.best.map(|mv| mv.to_string()),
+            reference.nodes,
+        );
+        exercise_check::holds(&check, hint, found == wanted, || {
+            format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
+        })?;
     }
     Ok(())
+}
+
+/// Holes 1 and 2, the ordering off: while hole 2 is still empty, what
+/// the search told before it reached it, each node's window included,
+/// must be the step's (a slip in the window shows there), before hole 2 is
+/// asked for.
+fn before_the_empty_hole() -> Outcome {
+    exercise_check::before_the_empty_hole::<AlphaBeta, lamosca_v09::AlphaBeta>(
+        &EXERCISE,
+        &POSITIONS,
+        3,
+        &[("Ordering", false)],
+    )
+}
+
+/// Holes 1 and 2: the ordering off, no Pick and no history.
+fn same_search_without_ordering() -> Outcome {
+    same_search(&[("Ordering", false)], WINDOW.as_str())
+}
+
+/// Holes 1 to 3: Pick at work, no history.
+fn same_search_without_history() -> Outcome {
+    same_search(&[("History", false)], PICK.as_str())
+}
+
+/// All four holes: the step as published.
+fn same_search_as_the_step() -> Outcome {
+    same_search(&[], ALL.as_str())
 }
 
 /// The search gives the position back as it found it, and counts every
@@ -216,29 +246,92 @@ fn position_restored_and_nodes_counted() -> Outcome {
     Ok(())
 }
 
-/// Alpha-beta returns NegaMax's value, with any ordering.
-fn value_is_negamax() -> Outcome {
+/// Alpha-beta returns NegaMax's value, with the switches `options`.
+fn value_is_negamax(options: &[(&str, bool)], hint: &str) -> Outcome {
     for fen in POSITIONS {
         let position = Position::from_fen(fen).unwrap();
         for depth in 1..=3 {
             let (_, negamax) =
                 search::<lamosca_v07::NegaMax>(&position, &[], depth, 0, Words::English);
-            for options in [&[("Ordering", false)][..], &[]] {
-                let (_, report) = search::<AlphaBeta>(&position, options, depth, 0, Words::English);
-                let check = format!("value_is_negamax, {fen}, depth {depth}, {options:?}");
-                exercise_check::holds(
-                    &check,
-                    WINDOW.as_str(),
-                    report.value == negamax.value,
-                    || {
-                        format!(
-                            "NegaMax's value is {}, alpha-beta's {}",
-                            negamax.value, report.value
-                        )
-                    },
-                )?;
-            }
+            let (_, report) = search::<AlphaBeta>(&position, options, depth, 0, Words::English);
+            let check = format!("value_is_negamax, {fen}, depth {depth}, {options:?}");
+            exercise_check::holds(&check, hint, report.value == negamax.value, || {
+                format!(
+                    "NegaMax's value is {}, alpha-beta's {}",
+                    negamax.value, report.value
+                )
+            })?;
         }
+    }
+    Ok(())
+}
+
+/// Holes 1 and 2: NegaMax's value with the ordering off.
+fn value_is_negamax_without_ordering() -> Outcome {
+    value_is_negamax(&[("Ordering", false)], WINDOW.as_str())
+}
+
+/// All four holes: NegaMax's value with the step's ordering.
+fn value_is_negamax_with_ordering() -> Outcome {
+    value_is_negamax(&[], ALL.as_str())
+}
+
+/// The start position's moves with the ordering values `scores`, ties
+/// among them.
+fn scored(scores: &[i32]) -> Vec<common::ScoredMove> {
+    Position::startpos()
+        .legal_moves()
+        .into_iter()
+        .zip(scores.iter().cycle())
+        .map(|(mv, &score)| common::ScoredMove { mv, score })
+        .collect()
+}
+
+/// Hole 3 alone: Pick, slot after slot, on moves whose values tie, brings
+/// forward the same move from the same slot as the step's Pick.
+fn pick_as_the_step() -> Outcome {
+    for scores in [
+        &[0][..],
+        &[1, 5, 3, 5, 0],
+        &[2, 2, 7, 2, 7, 1],
+        &[9, 0, 0, 9],
+    ] {
+        let mut mine = scored(scores);
+        let mut step = mine.clone();
+        for first in 0..mine.len() {
+            let before: Vec<String> = mine
+                .iter()
+                .map(|m| format!("{}={}", m.mv, m.score))
+                .collect();
+            let found = exercise_v09::ordering::pick(&mut mine, first);
+            let wanted = lamosca_v09::ordering::pick(&mut step, first);
+            exercise_check::holds(
+                "pick_as_the_step",
+                PICK.as_str(),
+                found == wanted && mine == step,
+                || {
+                    format!(
+                        "Pick from slot {first} of [{}]: expected {wanted:?}, actual {found:?}",
+                        before.join(" ")
+                    )
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Hole 4 alone: what a cut adds to the history, at each level.
+fn history_increment_as_the_step() -> Outcome {
+    for level in 1..=12 {
+        let found = exercise_v09::ordering::History::increment(level);
+        let wanted = lamosca_v09::ordering::History::increment(level);
+        exercise_check::holds(
+            "history_increment_as_the_step",
+            HISTORY.as_str(),
+            found == wanted,
+            || format!("a cut at level {level} adds: expected {wanted}, actual {found}"),
+        )?;
     }
     Ok(())
 }
@@ -246,19 +339,37 @@ fn value_is_negamax() -> Outcome {
 /// Every check, in the order the holes are filled: the runner runs them
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
+    // Holes 1 and 2, the ordering off: neither Pick nor the history runs.
+    ("before_the_empty_hole", before_the_empty_hole),
     ("d2d4_d4_no_ordering", d2d4_d4_no_ordering),
     (
         "position_restored_and_nodes_counted",
         position_restored_and_nodes_counted,
     ),
-    ("value_is_negamax", value_is_negamax),
+    (
+        "value_is_negamax_without_ordering",
+        value_is_negamax_without_ordering,
+    ),
+    ("same_search_without_ordering", same_search_without_ordering),
+    // Hole 3: Pick alone, then searches with Pick but no history.
+    ("pick_as_the_step", pick_as_the_step),
     ("d2d4_d4_no_history", d2d4_d4_no_history),
+    ("same_search_without_history", same_search_without_history),
+    // Hole 4: the increment alone, then the step as published.
+    (
+        "history_increment_as_the_step",
+        history_increment_as_the_step,
+    ),
     ("published_seed_log", published_seed_log),
     ("d2d4_d4_default", d2d4_d4_default),
     ("d2d4_d4_no_mvv_lva", d2d4_d4_no_mvv_lva),
     ("d2d4_d4_killers", d2d4_d4_killers),
     ("startpos_d3", startpos_d3),
     ("same_search_as_the_step", same_search_as_the_step),
+    (
+        "value_is_negamax_with_ordering",
+        value_is_negamax_with_ordering,
+    ),
 ];
 
 /// Runs the checks in order; with the slip, requires that they fail with

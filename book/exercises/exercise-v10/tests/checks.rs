@@ -2,6 +2,9 @@
 //! one names the holes it runs through and the chapter's section.
 //!
 //! - a quiescence with no capture to try (hole 1 alone);
+//! - while a hole is still empty, what a search told before it reached
+//!   it, which must be the step's, so that a slip in a hole filled is told
+//!   before the next hole is asked for;
 //! - the step's trace snapshots of its quiescence: below 1.Nxd5, the
 //!   recapture position, the start position;
 //! - the same log, every quiescence node included, and the same value and
@@ -90,7 +93,12 @@ fn trace_snapshot(name: &str, moves: &[&str], fen: &str, depth: u32, levels: u32
 /// Depth 0 where no capture is possible: the horizon stands pat and
 /// returns, as the step's own quiescence does.
 fn no_capture_stands_pat() -> Outcome {
-    for fen in [common::START_FEN, "8/8/8/4k3/8/8/4K3/8 w - - 0 1"] {
+    // The last, a rook up: a stand pat worth something.
+    for fen in [
+        common::START_FEN,
+        "8/8/8/4k3/8/8/4K3/8 w - - 0 1",
+        "8/8/8/4k3/8/8/4K3/R7 w - - 0 1",
+    ] {
         let check = format!("no_capture_stands_pat, {fen}");
         let (expected, _) =
             search::<lamosca_v10_quiescence::QuiescenceSearch>(fen, &[], &[], 0, EVERY_LEVEL);
@@ -99,6 +107,17 @@ fn no_capture_stands_pat() -> Outcome {
         same_log(&check, STAND_PAT.as_str(), &root, &expected, &actual)?;
     }
     Ok(())
+}
+
+/// Holes 1 and 2 filled, hole 3 empty, every search with a capture stops
+/// there: what it told before, the window of the capture's node and its
+/// value included, must be the step's (a slip in the window shows there),
+/// before hole 3 is asked for.
+fn before_the_empty_hole() -> Outcome {
+    exercise_check::before_the_empty_hole::<
+        QuiescenceSearch,
+        lamosca_v10_quiescence::QuiescenceSearch,
+    >(&EXERCISE, &POSITIONS, 1, &[])
 }
 
 /// Below 1.Nxd5: every reply reaches the horizon, where the quiescence
@@ -188,6 +207,7 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     ("no_capture_stands_pat", no_capture_stands_pat),
+    ("before_the_empty_hole", before_the_empty_hole),
     ("recapture_after_nxd5_d1", recapture_after_nxd5_d1),
     ("recapture_d2_v10", recapture_d2_v10),
     ("startpos_d3", startpos_d3),
