@@ -168,6 +168,24 @@ pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) ->
     ))
 }
 
+/// The same data for a page that shows the step's code away from its
+/// chapter, its "in numbers" page: `build-it/v09-holes-carried.md`, so
+/// that a reader who opens that page first finds the holes folded too.
+pub fn carried_page(exercise: &Exercise, holes_page: &Generated) -> Result<Generated> {
+    let div = holes_page
+        .text
+        .lines()
+        .find(|line| line.starts_with("<div class=\"exercise-holes\""))
+        .context("the holes page ends with its data")?;
+    Ok(Generated::new(
+        &format!("build-it/{}-holes-carried.md", exercise.step),
+        format!(
+            "{}\n",
+            div.replacen("exercise-holes", "exercise-holes-carried", 1)
+        ),
+    ))
+}
+
 /// The fingerprint the exercise mode knows a listing's line by: FNV-1a
 /// over the UTF-16 code units of the line without its indentation, as
 /// `stepper/exercise.js` computes it from a listing's text.
@@ -191,11 +209,12 @@ fn html_attribute(text: &str) -> String {
 pub fn generated(workspace: &Workspace) -> Result<Vec<Generated>> {
     let mut files = Vec::new();
     for exercise in EXERCISES {
-        files.push(holes_page(
-            workspace,
-            exercise,
-            &holes(workspace, exercise)?,
-        )?);
+        let page = holes_page(workspace, exercise, &holes(workspace, exercise)?)?;
+        let numbers = format!("{}-numbers.md", exercise.step);
+        if workspace.chapters().join(numbers).is_file() {
+            files.push(carried_page(exercise, &page)?);
+        }
+        files.push(page);
     }
     Ok(files)
 }

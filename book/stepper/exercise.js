@@ -1,8 +1,9 @@
-// The exercise mode of a step chapter: a learner who builds the step
-// switches it on once, the page remembers it (localStorage, one key per
-// step), and every listing of the page then shows, in place of each
-// hole's lines, the hole itself: its number and what it asks. The code
-// around a hole stays as it was.
+// The exercise mode of a step chapter, on until the reader switches it
+// off (the page remembers the choice: localStorage, one key per step):
+// every listing of the page folds each hole's lines into one line, the
+// hole itself (its number and what it asks) with a "show" control that
+// unfolds it there. The code around a hole stays as it was. Without
+// JavaScript the listings show their plain code.
 //
 // The holes come from the chapter's "Build it yourself" section, whose
 // generated table ends with
@@ -17,11 +18,13 @@
 // is taken out too, so that no part of an answer shows.
 //
 // The mode reaches past the step's chapter. Its page keeps the holes'
-// data in the browser (localStorage, beside the switch), so that every
-// other page of the book, the step's "in numbers" page with its diff among
-// them, hides the holes of each step whose mode is on and offers the
-// switch under its title. And while a mode is on, mdBook's search results
-// carry no teaser: a result says where a word stands, not the code round it.
+// data in the browser (localStorage, beside the switch), and the step's
+// "in numbers" page carries it too (<div class="exercise-holes-carried">),
+// so that every other page of the book, that one's diff among them, folds
+// the holes of each step whose mode is on and offers the switch under its
+// title. And while a mode is on, or the reader chose nothing yet, mdBook's
+// search results carry no teaser: a result says where a word stands, not
+// the code round it.
 //
 // Everything else here reads the page's <pre><code> text and nothing of
 // mdBook's own scripts, so it works with any mdBook version.
@@ -92,7 +95,7 @@
 
   // The listing's lines with each run of one hole's lines replaced by one
   // line that names the hole: a list of {line} (an index kept) and
-  // {hole, indent} items.
+  // {hole, indent, lines} items (the indices the hole's line folds).
   function plan(lines, holes, diff) {
     const found = holeLines(lines, holes, diff);
     const items = [];
@@ -103,16 +106,25 @@
         return;
       }
       const last = items[items.length - 1];
-      if (last && last.hole === hole) return;
+      if (last && last.hole === hole) {
+        last.lines.push(i);
+        return;
+      }
       const body = diff ? line.slice(1) : line;
       const indent = (diff ? line[0] : "") + body.slice(0, body.length - body.trimStart().length);
-      items.push({ hole, indent });
+      items.push({ hole, indent, lines: [i] });
     });
     return { items, hidden: found.size };
   }
 
+  // Whether a step's mode is on, from the choice stored for it: on until
+  // the reader switches it off, so that a first visit shows no answer.
+  function modeOn(stored) {
+    return stored === null || stored === undefined || stored !== "off";
+  }
+
   if (inNode) {
-    module.exports = { linePrint, holeLines, plan, holeText };
+    module.exports = { linePrint, holeLines, plan, holeText, modeOn };
     return;
   }
   if (typeof window === "undefined") return;
@@ -132,47 +144,62 @@
   // A page without storage keeps its step's mode here until it is left.
   const unstored = new Map();
 
+  // Whether a step's mode is on, from its stored choice ([`modeOn`]).
   function remembered(step) {
     try {
-      return storage().getItem(KEY + step) === "on";
+      const stored = storage().getItem(KEY + step);
+      if (stored !== null) return modeOn(stored);
     } catch (error) {
-      return unstored.get(step) === true;
+      // Kept in `unstored`.
     }
+    return modeOn(unstored.has(step) ? (unstored.get(step) ? "on" : "off") : null);
   }
 
   function remember(step, on) {
     unstored.set(step, on);
     try {
-      if (on) storage().setItem(KEY + step, "on");
-      else storage().removeItem(KEY + step);
+      storage().setItem(KEY + step, on ? "on" : "off");
     } catch (error) {
       // Kept in `unstored`.
     }
   }
 
-  // The steps whose mode is on, from any page.
-  function stepsOn() {
-    const steps = [];
+  // The holes' data a page carries for steps other than its own (a
+  // step's "in numbers" page), by step.
+  const carried = new Map();
+
+  // The steps whose holes this page knows: its own, those it carries and
+  // those a chapter stored.
+  function stepsKnown() {
+    const steps = new Set(carried.keys());
+    if (page.step) steps.add(page.step);
     try {
       const store = storage();
       for (let i = 0; i < store.length; i++) {
         const key = store.key(i);
-        if (key.startsWith(KEY) && store.getItem(key) === "on") steps.push(key.slice(KEY.length));
+        if (key.startsWith(HOLES_KEY)) steps.add(key.slice(HOLES_KEY.length));
       }
     } catch (error) {
-      // No storage: only the step's own page knows its mode.
+      // No storage: only what the page holds.
     }
-    return steps.sort();
+    return Array.from(steps).sort();
   }
 
-  // A step's holes as its page last stored them; null when none are.
+  // The steps whose mode is on, from any page.
+  function stepsOn() {
+    return stepsKnown().filter(remembered);
+  }
+
+  // A step's holes as its page last stored them, or as this page carries
+  // them; null when neither has them.
   function storedHoles(step) {
     try {
       const holes = JSON.parse(storage().getItem(HOLES_KEY + step));
-      return Array.isArray(holes) ? holes : null;
+      if (Array.isArray(holes)) return holes;
     } catch (error) {
-      return null;
+      // Then the page's own copy, if any.
     }
+    return carried.get(step) || null;
   }
 
   function storeHoles(step, holes) {
@@ -212,13 +239,15 @@
     return /(^|\s)language-diff(\s|$)/.test(code.className);
   }
 
-  // Shows `code` with the holes in place of their lines; false when no
-  // hole's line is in it.
+  // Shows `code` with the holes folded: each hole's lines give way to one
+  // line with its question and a "show" control that unfolds it there.
+  // Returns the steps whose holes it folded (none when no hole's line is
+  // in it).
   function hideHoles(code, holes) {
     const original = originals.get(code) || code.cloneNode(true);
     const lines = original.textContent.split("\n");
     const { items, hidden } = plan(lines, holes, isDiff(code));
-    if (hidden === 0) return false;
+    if (hidden === 0) return [];
     originals.set(code, original);
     const fragments = lineFragments(original.cloneNode(true));
     const out = document.createDocumentFragment();
@@ -228,14 +257,34 @@
         out.append(fragments[item.line]);
         return;
       }
-      const mark = document.createElement("span");
-      mark.className = "exercise-hole";
-      mark.textContent = item.indent + holeText(item.hole);
-      out.append(mark);
+      out.append(fold(item, fragments));
     });
     code.replaceChildren(out);
     code.classList.add("exercise-listing");
-    return true;
+    return items.filter((item) => item.hole).map((item) => item.hole.step);
+  }
+
+  // A hole folded: its question, and a control that puts its lines back
+  // in its place, in this listing only.
+  function fold(item, fragments) {
+    const mark = document.createElement("span");
+    mark.className = "exercise-hole";
+    mark.textContent = item.indent + holeText(item.hole) + " ";
+    const show = document.createElement("button");
+    show.type = "button";
+    show.className = "exercise-show";
+    show.textContent = "show";
+    show.title = "Show this hole's lines, the answer, here";
+    show.addEventListener("click", () => {
+      const lines = document.createDocumentFragment();
+      item.lines.forEach((line, k) => {
+        if (k > 0) lines.append("\n");
+        lines.append(fragments[line]);
+      });
+      mark.replaceWith(lines);
+    });
+    mark.append(show);
+    return mark;
   }
 
   function showCode(code) {
@@ -248,7 +297,7 @@
   // The page's own step and its holes, when it is a step's chapter.
   const page = { step: null, holes: [] };
 
-  // The holes to hide on this page: the page's step's when its mode is
+  // The holes to fold on this page: the page's step's when its mode is
   // on, and those of every other step whose mode is on.
   function activeHoles() {
     const holes = [];
@@ -280,21 +329,34 @@
     new MutationObserver(quietTeasers).observe(results, { childList: true, subtree: true });
   }
 
+  // A switch for `step` under the page's title, once.
+  function titleToggle(step) {
+    const title = document.querySelector("main h1");
+    if (!title || document.querySelector(`.exercise-toggle[data-step="${step}"]`)) return;
+    title.after(toggle(step));
+  }
+
   function refresh() {
     const holes = activeHoles();
+    const folded = new Set();
     document.querySelectorAll("pre > code").forEach((code) => {
       showCode(code);
-      if (holes.length > 0) hideHoles(code, holes);
+      if (holes.length > 0) hideHoles(code, holes).forEach((step) => folded.add(step));
     });
+    // A step whose holes this page folds can be switched off here too.
+    folded.forEach(titleToggle);
     document.querySelectorAll(".exercise-toggle[data-step]").forEach((button) => {
       const step = button.dataset.step;
       const on = remembered(step);
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = on
-        ? `Exercise mode is on: the holes of ${step} stand in place of their code. Switch it off`
-        : `Switch on the exercise mode: the holes of ${step} in place of their code`;
+        ? `Exercise mode is on: the holes of ${step} are folded in their code. Switch it off`
+        : `Switch on the exercise mode: the holes of ${step} folded in their code`;
     });
-    document.documentElement.classList.toggle("exercise-mode", holes.length > 0);
+    // A reader who chose nothing yet is in exercise mode everywhere, the
+    // search results included.
+    const fresh = stepsKnown().length === 0;
+    document.documentElement.classList.toggle("exercise-mode", fresh || stepsOn().length > 0);
     quietTeasers();
   }
 
@@ -332,12 +394,20 @@
     const title = document.querySelector("main h1");
     const data = document.querySelector(".exercise-holes[data-step]");
     if (data) startStep(data, title);
-    // Another step whose mode is on can be switched off here too.
-    for (const step of stepsOn()) {
-      if (step !== page.step && storedHoles(step) && title) title.after(toggle(step));
-    }
+    // A page that shows a step's code away from its chapter (its "in
+    // numbers" page) carries the step's holes, for a reader who comes
+    // there first.
+    document.querySelectorAll(".exercise-holes-carried[data-step]").forEach((carrier) => {
+      try {
+        carried.set(carrier.dataset.step, JSON.parse(carrier.dataset.holes));
+      } catch (error) {
+        console.error(`exercise mode: the holes of ${carrier.dataset.step} do not read: ${error.message}`);
+      }
+    });
     refresh();
     watchSearch();
+    // For the browser test: the listings are as the mode wants them.
+    document.documentElement.dataset.exerciseMode = "ready";
   }
 
   // After every script of the page (mdBook's highlighting among them) ran.

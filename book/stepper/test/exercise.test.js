@@ -3,7 +3,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { linePrint, holeLines, plan, holeText } = require("../exercise.js");
+const { linePrint, holeLines, plan, holeText, modeOn } = require("../exercise.js");
 
 // A hole as book/src/exercises.rs writes it: prints and lengths of its lines.
 function hole(number, of, lines) {
@@ -35,7 +35,8 @@ test("a hole's lines in a listing give way to one line that names it", () => {
   ];
   const { items, hidden } = plan(lines, [window], false);
   assert.strictEqual(hidden, 3);
-  assert.deepStrictEqual(items, [{ line: 0 }, { hole: window, indent: "    " }, { line: 4 }]);
+  // The hole's item keeps the lines it folds, for its "show" control.
+  assert.deepStrictEqual(items, [{ line: 0 }, { hole: window, indent: "    ", lines: [1, 2, 3] }, { line: 4 }]);
   assert.strictEqual(holeText(window), '// hole 1 of 2, h1: do it; see "S"');
 });
 
@@ -74,4 +75,11 @@ test("a listing without a hole's lines is left alone", () => {
 test("a hole shown on a page of another step names its step", () => {
   const window = { ...hole(1, 4, ["let value = -self"]), step: "v09", away: true };
   assert.strictEqual(holeText(window), '// v09 hole 1 of 4, h1: do it; see "S"');
+});
+
+test("the mode is on for a reader who chose nothing, off only once switched off", () => {
+  assert.strictEqual(modeOn(null), true);
+  assert.strictEqual(modeOn(undefined), true);
+  assert.strictEqual(modeOn("on"), true);
+  assert.strictEqual(modeOn("off"), false);
 });

@@ -12,22 +12,20 @@ step's files outside a hole. It is on the page when a line of the page's
 text or of a listing reads the same (a diff's sign left out), or, from 24
 characters, when it stands inside a line of prose.
 
-1. With the mode off (a fresh browser), each hole's answer is on the page:
-   the check below could fail.
-2. Switched on, with every <details> opened (the exercises' answers, the
-   folded listings): no answer line is in the page's visible text, nor in
-   the text of any listing (what the copy button copies), and each hole
-   stands in a listing as "hole N of M".
-3. Loaded again, the mode is still on; switched off, the code is back, and
-   loaded again it stays off.
-4. The step's other page, "in numbers", with its diff against the step
-   before: with the mode off an answer is there (for some step: the check
-   could fail); with the mode switched on on the chapter, none is, the
-   diff shows the hole instead, and the switch under the title turns it
-   off there.
-5. The search box: for a word of an answer, with the mode off a result's
-   teaser shows an answer line (for some step); with the mode on, no
-   result shows any answer line, nor any teaser text at all.
+1. A first visit, nothing stored in the browser: the step's "in numbers"
+   page folds the holes of its diff (it carries their data) and offers the
+   switch, which turns its code back on; the search box, for a word of an
+   answer, shows no answer line and no teaser text; the chapter starts
+   with the mode on, no answer line is in the page's visible text (every
+   <details> opened) nor in any listing's text (what the copy button
+   copies), and each hole stands folded as "hole N of M" with a "show"
+   control, which puts that hole's lines back there, until the page is
+   loaded again.
+2. Switched off, the code is back and no hole mark is left; the numbers
+   page (for some step) and the search (for some step) then show an
+   answer, so that the checks above could fail; loaded again, the mode
+   stays off.
+3. Switched on again and loaded again, it is on, and the holes folded.
 
 Any JavaScript error in the console fails the test. It prints
 `N passed, N failed` and exits 1 on a failure.
@@ -125,33 +123,29 @@ def numbers_shown(driver, site, step, wanted):
     if step not in NUMBERS:
         return []
     driver.get((site / NUMBERS[step]).as_uri())
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.exerciseMode") == "ready"
+    )
     text = page_text(driver)
     return [line for lines in wanted.values() for line in lines if line in text]
 
 
-def numbers_checks(checks, driver, site, step, wanted, off_shown, seen):
-    """With the mode on, the step's "in numbers" page hides what it showed
-    with the mode off, and its own switch turns the mode off."""
+def numbers_checks(checks, driver, site, step, wanted, when):
+    """With the mode on, the step's "in numbers" page folds the holes in
+    its diff, and its own switch turns the mode off there (then on)."""
     if step not in NUMBERS:
         return
-    if off_shown:
-        seen.append(step)
     shown = numbers_shown(driver, site, step, wanted)
-    checks.check(f"{step}: in exercise mode no answer is on its numbers page", not shown, shown[:3])
-    if not off_shown:
-        return
-    marks = driver.execute_script(
-        "return Array.from(document.querySelectorAll('pre code .exercise-hole')).map((m) => m.textContent);"
-    )
-    checks.check(f"{step}: its numbers page shows the holes in place of their lines",
-                 any(f"hole " in mark and f" of {len(wanted)}," in mark for mark in marks), marks[:3])
+    checks.check(f"{step}: {when}, no answer is on its numbers page", not shown, shown[:3])
+    found = marks(driver)
+    checks.check(f"{step}: {when}, its numbers page folds the holes in place of their lines",
+                 any("hole " in mark and f" of {len(wanted)}," in mark for mark in found), found[:3])
     buttons = toggles(driver, step)
     checks.check(f"{step}: its numbers page offers the switch", len(buttons) == 1)
     if buttons:
         buttons[0].click()
         back = [line for lines in wanted.values() for line in lines if line in page_text(driver)]
-        checks.check(f"{step}: switched off there, its numbers page's code is back", back == off_shown)
+        checks.check(f"{step}: switched off there, its numbers page's code is back", bool(back))
         buttons[0].click()
 
 
@@ -174,10 +168,8 @@ def search_words(wanted):
     return sorted(words, key=lambda word: (-len(word), word))[:6]
 
 
-def search_checks(checks, driver, site, step, wanted, off_found, seen):
+def search_checks(checks, driver, site, step, wanted):
     """With the mode on, no search result shows an answer, nor any teaser."""
-    if off_found:
-        seen.append(step)
     results = 0
     for word in search_words(wanted):
         text = search_results(driver, site, step, word)
@@ -210,46 +202,93 @@ class PageLines(PageText):
         self.lines = {line.strip() for line in text.splitlines()}
 
 
+def clear_choices(driver, site):
+    """A first visit: no choice and no holes stored in the browser."""
+    driver.get((site / "index.html").as_uri())
+    driver.execute_script("window.localStorage.clear();")
+
+
+def marks(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('pre code .exercise-hole')).map((m) => m.textContent);"
+    )
+
+
+def folded_checks(checks, driver, step, wanted, when):
+    """No line of any hole's answer on the page, each hole folded in a
+    listing with its question and a "show" control."""
+    text = page_text(driver)
+    for number, lines in wanted.items():
+        shown = [line for line in lines if line in text]
+        checks.check(f"{step}: {when}, no line of hole {number}'s answer is on the page", not shown, shown[:3])
+        mark = f"hole {number} of {len(wanted)}"
+        found = marks(driver)
+        checks.check(f"{step}: {when}, a listing folds {mark} with a show control",
+                     any(mark in m and m.endswith("show") for m in found), found[:4])
+
+
+def show_checks(checks, driver, url, step, wanted):
+    """A hole's "show" controls put its lines back where they stand, and
+    leave the other holes folded; loaded again, the hole is folded again."""
+    number = min(wanted)
+    buttons = driver.find_elements(By.CSS_SELECTOR, "pre code .exercise-hole .exercise-show")
+    target = [b for b in buttons if f"hole {number} of" in b.find_element(By.XPATH, "..").text]
+    checks.check(f"{step}: hole {number} has a show control", bool(target))
+    if not target:
+        return
+    before = len(marks(driver))
+    for button in target:
+        driver.execute_script("arguments[0].click();", button)
+    text = page_text(driver)
+    checks.check(f"{step}: shown, hole {number}'s lines are back", any(line in text for line in wanted[number]))
+    checks.check(f"{step}: shown, the other holes stay folded", len(marks(driver)) == before - len(target) > 0
+                 or len(wanted) == 1)
+    load(driver, url, step)
+    text = page_text(driver)
+    checks.check(f"{step}: loaded again, hole {number} is folded again",
+                 not any(line in text for line in wanted[number]))
+
+
 def step_checks(checks, driver, site, step, holes, seen):
     url = (site / PAGES[step]).as_uri()
     wanted = answers(step, holes)
     for number, lines in wanted.items():
         checks.check(f"{step}: hole {number} has answer lines to look for", len(lines) > 0)
-    numbers_off = numbers_shown(driver, site, step, wanted)
-    search_found = search_off(driver, site, step, wanted)
+
+    # A first visit to the step's numbers page and to the search, then to
+    # its chapter: no choice stored, the mode is on everywhere.
+    clear_choices(driver, site)
+    numbers_checks(checks, driver, site, step, wanted, "a first visit")
+    search_checks(checks, driver, site, step, wanted)
+    clear_choices(driver, site)
     buttons = load(driver, url, step)
-    checks.check(f"{step}: the mode starts off", buttons[0].get_attribute("aria-pressed") == "false")
-    text = page_text(driver)
-    for number, lines in wanted.items():
-        checks.check(f"{step}: with the mode off, hole {number}'s code is on the page", any(line in text for line in lines))
+    checks.check(f"{step}: a first visit, no choice stored, the mode is on",
+                 buttons[0].get_attribute("aria-pressed") == "true")
+    folded_checks(checks, driver, step, wanted, "a first visit")
+    show_checks(checks, driver, url, step, wanted)
 
-    buttons[0].click()
-    text = page_text(driver)
-    for number, lines in wanted.items():
-        shown = [line for line in lines if line in text]
-        checks.check(f"{step}: in exercise mode no line of hole {number}'s answer is on the page", not shown, shown[:3])
-        mark = f"hole {number} of {len(holes)}"
-        marks = driver.execute_script(
-            "return Array.from(document.querySelectorAll('pre code .exercise-hole')).map((m) => m.textContent);"
-        )
-        checks.check(f"{step}: a listing shows {mark} in its place", any(mark in m for m in marks), marks[:4])
-    numbers_checks(checks, driver, site, step, wanted, numbers_off, seen["numbers"])
-    search_checks(checks, driver, site, step, wanted, search_found, seen["search"])
-
-    buttons = load(driver, url, step)
-    checks.check(f"{step}: loaded again, the mode is still on", buttons[0].get_attribute("aria-pressed") == "true")
-    text = page_text(driver)
-    leaked = [line for lines in wanted.values() for line in lines if line in text]
-    checks.check(f"{step}: loaded again, no answer is on the page", not leaked, leaked[:3])
-
+    # Switched off, the code is back, here, on the numbers page and in the
+    # search results, and the choice is remembered.
+    buttons = toggles(driver, step)
     buttons[-1].click()
     text = page_text(driver)
     for number, lines in wanted.items():
         checks.check(f"{step}: switched off, hole {number}'s code is back", any(line in text for line in lines))
     checks.check(f"{step}: switched off, no hole mark is left",
                  not driver.find_elements(By.CSS_SELECTOR, "pre code .exercise-hole"))
+    if numbers_shown(driver, site, step, wanted):
+        seen["numbers"].append(step)
+    if search_off(driver, site, step, wanted):
+        seen["search"].append(step)
     buttons = load(driver, url, step)
     checks.check(f"{step}: loaded again, the mode stays off", buttons[0].get_attribute("aria-pressed") == "false")
+
+    # Switched on again, it stays on.
+    buttons[0].click()
+    buttons = load(driver, url, step)
+    checks.check(f"{step}: switched on and loaded again, the mode is on",
+                 buttons[0].get_attribute("aria-pressed") == "true")
+    folded_checks(checks, driver, step, wanted, "switched on again")
     errors = console_errors(driver)
     checks.check(f"{step}: no JavaScript error", not errors, errors[:3])
 
