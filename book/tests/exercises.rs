@@ -236,3 +236,75 @@ fn the_exercise_pages_commands_run_as_printed() {
         runs_from_the_exercises_folder("README.md", &block);
     }
 }
+
+/// The doc comment above the function that holds the line `at` (from 0)
+/// of `lines`: its `///` lines, without the slashes, and the function's
+/// name.
+fn enclosing_doc(lines: &[&str], at: usize) -> (String, String) {
+    let fn_line = (0..at)
+        .rev()
+        .find(|&i| {
+            let line = lines[i].trim_start();
+            (line.starts_with("fn ") || line.contains(" fn ") || line.starts_with("pub fn "))
+                && lines[i].len() - line.len() < lines[at].len() - lines[at].trim_start().len()
+        })
+        .expect("a hole stands inside a function");
+    let signature = lines[fn_line];
+    let name = signature[signature.find("fn ").unwrap() + 3..]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap()
+        .to_string();
+    let mut doc = Vec::new();
+    for line in lines[..fn_line].iter().rev() {
+        let line = line.trim();
+        if let Some(text) = line.strip_prefix("///") {
+            doc.push(text.trim());
+        } else if !line.starts_with("#[") && !line.starts_with("// ANCHOR") {
+            break;
+        }
+    }
+    doc.reverse();
+    (doc.join("\n"), name)
+}
+
+/// A hole asks, it does not answer: the doc comment of the function that
+/// holds it, doctests included, holds no line of the hole's answer and
+/// asserts no value of the function against a number, which is what the
+/// hole computes.
+#[test]
+fn no_holes_doc_comment_gives_its_answer() {
+    let workspace = Workspace::here();
+    for exercise in EXERCISES {
+        for hole in holes(&workspace, exercise).expect("the markers read") {
+            let path = workspace.root.join(exercise.krate).join(&hole.file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let (doc, name) = enclosing_doc(&lines, hole.line - 1);
+            let place = format!(
+                "hole {} `{}` of {}, in `{name}`",
+                hole.number, hole.name, exercise.step
+            );
+            for answer in &hole.answer {
+                let answer = answer.trim();
+                assert!(
+                    answer.len() < 8 || !doc.contains(answer),
+                    "{place}: its doc comment holds the answer line `{answer}`"
+                );
+            }
+            for line in doc.lines().filter(|line| line.starts_with("assert_eq!")) {
+                let literal = line
+                    .trim_end_matches(';')
+                    .trim_end_matches(')')
+                    .rsplit(',')
+                    .next()
+                    .unwrap()
+                    .trim();
+                assert!(
+                    !(line.contains(&format!("{name}(")) && literal.parse::<i64>().is_ok()),
+                    "{place}: its doctest asserts the value the hole computes: {line}"
+                );
+            }
+        }
+    }
+}

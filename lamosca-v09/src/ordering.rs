@@ -98,17 +98,17 @@ impl History {
         *entry = entry.saturating_add(History::increment(level));
     }
 
-    /// What a cut at `level` adds: the level *after* the move, one more
-    /// than the node's. LaMoSca added its level counter while the cutting
-    /// move was still made, when the counter already named the child's
-    /// level, so a cut at the root adds 2 and one at level 4 adds 5. The
-    /// v0.09 page only says that deeper cuts weigh more; the rule is read
-    /// from the v0.10 source, whose search is v0.09's, and the v0.09 page's
-    /// swap, `d5d6=0` with `c1h6=8`, comes out the same either way.
+    /// What a cut at `level` (1 at the root) adds to the history: LaMoSca
+    /// added its level counter, read while the cutting move was still
+    /// made. Which level did the counter name then, and what does a cut at
+    /// the root add? The chapter's "The history heuristic" says, and "v0.09
+    /// in numbers" how it was read from the v0.10 source, whose search is
+    /// v0.09's; the v0.09 page only says that deeper cuts weigh more.
     ///
     /// ```
     /// use lamosca_v09::ordering::History;
-    /// assert_eq!(History::increment(1), 2);
+    /// // A cut deeper in the tree weighs more than one nearer the root.
+    /// assert!(History::increment(4) > History::increment(1));
     /// ```
     pub const fn increment(level: u32) -> i32 {
         // ANCHOR: hole_history
@@ -272,11 +272,10 @@ impl MoveOrder {
 // ANCHOR_END: move_order
 
 // ANCHOR: pick
-/// Kornilov's `Pick`: brings the highest-valued move of `moves[first..]`
-/// to `moves[first]` and returns the slot it came from, or `None` when the
-/// move already there is a highest one. A later move must be strictly
-/// greater to be chosen, so of equal values the earliest wins and equal
-/// values are never swapped.
+/// Kornilov's `Pick`: brings a highest-valued move of `moves[first..]` to
+/// `moves[first]` and returns the slot it came from, or `None` when none
+/// moved. When values tie, which of them comes forward, and is anything
+/// swapped? The log's swap lines depend on it: the chapter's "Pick" says.
 pub fn pick(moves: &mut [ScoredMove], first: usize) -> Option<usize> {
     // ANCHOR: hole_pick
     let mut best = first;
