@@ -15,7 +15,7 @@ Needs python-chess (`pip install chess`) and Stockfish
 """
 
 import collections
-import sys
+import argparse
 
 import chess
 import chess.engine
@@ -67,8 +67,10 @@ def main(path, nodes, stockfish):
 
 
 if __name__ == "__main__":
-    if not 2 <= len(sys.argv) <= 4:
-        sys.exit(__doc__)
-    main(sys.argv[1],
-         int(sys.argv[2]) if len(sys.argv) > 2 else 20_000,
-         sys.argv[3] if len(sys.argv) > 3 else "/usr/games/stockfish")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", metavar="GAMES.pgn")
+    parser.add_argument("nodes", metavar="NODES", type=int, nargs="?", default=20_000)
+    parser.add_argument("stockfish", metavar="STOCKFISH", nargs="?", default="/usr/games/stockfish")
+    args = parser.parse_args()
+    main(args.games, args.nodes, args.stockfish)

@@ -17,6 +17,7 @@ Needs python-chess (`pip install chess`).
 
 import re
 import statistics
+import argparse
 import sys
 
 import chess.pgn
@@ -72,6 +73,9 @@ def main(path, engine):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", metavar="GAMES.pgn")
+    parser.add_argument("engine", metavar="ENGINE")
+    args = parser.parse_args()
+    main(args.games, args.engine)

@@ -14,6 +14,7 @@ Needs python-chess (`pip install chess`) and Stockfish
 """
 
 import statistics
+import argparse
 import sys
 
 import chess
@@ -48,8 +49,11 @@ def main(path, name, nodes, stockfish):
 
 
 if __name__ == "__main__":
-    if not 3 <= len(sys.argv) <= 5:
-        sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2],
-         int(sys.argv[3]) if len(sys.argv) > 3 else 2_000_000,
-         sys.argv[4] if len(sys.argv) > 4 else "/usr/games/stockfish")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", metavar="GAMES.pgn")
+    parser.add_argument("engine", metavar="ENGINE")
+    parser.add_argument("nodes", metavar="NODES", type=int, nargs="?", default=2_000_000)
+    parser.add_argument("stockfish", metavar="STOCKFISH", nargs="?", default="/usr/games/stockfish")
+    args = parser.parse_args()
+    main(args.games, args.engine, args.nodes, args.stockfish)
