@@ -189,6 +189,11 @@ fn command(line: usize, text: &str, output: Option<String>) -> Command {
     let Some(comment) = comment else {
         return command;
     };
+    if let Some(at) = comment.find("not run in CI") {
+        let reason = comment[at + "not run in CI".len()..].trim_start_matches([':', ' ']);
+        command.mode = Mode::HelpOnly(reason.to_string());
+        return command;
+    }
     if let Some(code) = word_after(comment, "exit code ").and_then(|code| code.parse().ok()) {
         command.status = code;
     }
@@ -197,11 +202,6 @@ fn command(line: usize, text: &str, output: Option<String>) -> Command {
         command.status = 2;
     } else if let Some(program) = word_after(comment, "needs ") {
         command.needs = Some(program.to_string());
-    }
-    if let Some(at) = comment.find("not run in CI") {
-        let reason = comment[at + "not run in CI".len()..].trim_start_matches([':', ' ']);
-        command.mode = Mode::HelpOnly(reason.to_string());
-        command.status = 0;
     }
     command
 }
@@ -218,8 +218,15 @@ fn word_after<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 pub fn split_comment(line: &str) -> (&str, Option<&str>) {
     let mut quote: Option<char> = None;
     let mut previous = ' ';
+    let mut escaped = false;
     for (at, c) in line.char_indices() {
+        if escaped {
+            escaped = false;
+            previous = c;
+            continue;
+        }
         match (quote, c) {
+            (None | Some('"'), '\\') => escaped = true,
             (Some(open), c) if c == open => quote = None,
             (Some(_), _) => {}
             (None, '\'' | '"') => quote = Some(c),
@@ -273,6 +280,11 @@ mod tests {
         let serve = one("mdbook serve book   # not run in CI: it serves until Ctrl-C");
         assert_eq!(serve.text, "mdbook serve book");
         assert_eq!(serve.mode, Mode::HelpOnly("it serves until Ctrl-C".into()));
+        let pgn = one("draws.py x.pgn   # not run in CI: needs the match's PGN");
+        assert_eq!(
+            (pgn.needs, pgn.mode),
+            (None, Mode::HelpOnly("needs the match's PGN".into()))
+        );
         assert_eq!(one("cargo test").status, 0);
     }
 
@@ -283,6 +295,10 @@ mod tests {
             ("echo 'a # b' x#y", None)
         );
         assert_eq!(split_comment("echo \"#\" # c"), ("echo \"#\" ", Some("c")));
+        assert_eq!(
+            split_comment("echo 'a'\\''s # b' # c"),
+            ("echo 'a'\\''s # b' ", Some("c"))
+        );
     }
 
     #[test]
