@@ -173,9 +173,10 @@ impl Engine for LazySearch {
             }
         }
 
-        // Step 3. The answer is the move recorded while time was not over;
-        // a search stopped before its first iteration ended answers the
-        // first legal move.
+        // Step 3. The answer is the move recorded while time was not over
+        // (the driver answers the last finished iteration's, the one its
+        // last `info` line told); the first iteration is never stopped, so
+        // the first legal move is answered only by a search never begun.
         let (best, value) = match search.answer {
             Some(answer) => (Some(answer.mv), answer.value),
             None => match position.legal_moves().first() {
@@ -241,8 +242,8 @@ impl LazySearch {
             table: &mut self.table,
             switches: self.switches,
             scoring,
-            control: control.clone().without_node_limit(),
-            budget: control.node_limit(),
+            control: SearchControl::unlimited(),
+            given: Some(control.clone()),
             tracer,
             counts: Counts::default(),
             stopped: false,

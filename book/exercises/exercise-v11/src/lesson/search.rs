@@ -35,11 +35,12 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) switches: Switches,
     pub(crate) scoring: Scoring,
     /// The control asked at every node. Until the first iteration has
-    /// finished it holds no node budget, so that a budgeted search always
-    /// answers a move it has searched; the budget, kept aside in
-    /// `budget`, joins it then.
+    /// finished it holds no limit at all, neither the flag nor the clock
+    /// nor the node budget, so that a search always answers a move it has
+    /// searched whole; the control given, kept aside in `given`, takes
+    /// over then.
     pub(crate) control: SearchControl,
-    pub(crate) budget: Option<u64>,
+    pub(crate) given: Option<SearchControl>,
     pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// `TimeOver()`: set once the control says stop; every node then
@@ -284,12 +285,12 @@ impl Search<'_, '_> {
     // ANCHOR_END: search_moves
 
     /// The root finished an iteration of `depth`, worth `res`, expecting
-    /// `pv`: it is reported, and from here the node budget counts.
+    /// `pv`: it is reported, and from here the control given counts.
     fn iteration_done(&mut self, depth: u32, res: i32, pv: &Line) {
         self.depth_reached = self.depth_reached.max(depth);
         self.tracer.iteration_done(depth, res, pv.moves());
-        if let Some(budget) = self.budget.take() {
-            self.control = self.control.clone().with_node_limit(budget);
+        if let Some(given) = self.given.take() {
+            self.control = given;
         }
     }
 
