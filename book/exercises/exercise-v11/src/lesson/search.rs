@@ -124,7 +124,7 @@ impl Search<'_, '_> {
         // Selective stand pat: the side to move may keep its score rather
         // than move; that alone may reach beta.
         let mut res = -INFINITY;
-        if let Some(score) = self.selective_stand_pat(node, in_check, alpha, beta) {
+        if let Some(score) = self.selective_stand_pat(position, node, in_check, alpha, beta) {
             res = score;
             alpha = alpha.max(res);
             if alpha >= beta {
@@ -160,8 +160,8 @@ impl Search<'_, '_> {
 
     // ANCHOR: horizon_step
     /// The horizon: v0.10's quiescence search. A score passed down that
-    /// already reaches beta, out of check, is stood pat on at once, without
-    /// evaluating, as the quiescence would.
+    /// already reaches beta, out of check and with a legal move, is stood
+    /// pat on at once, without evaluating, as the quiescence would.
     fn horizon(
         &mut self,
         position: &mut Position,
@@ -169,7 +169,10 @@ impl Search<'_, '_> {
         window: Window,
     ) -> (i32, Option<Hint>) {
         let level = node.ply as u32 + 1;
-        if node.score >= window.beta && !position.in_check() {
+        if node.score >= window.beta
+            && !position.in_check()
+            && !self.quiescence.stalemated(position, level)
+        {
             let value =
                 self.quiescence
                     .stand_pat_on(position, node.score, window, level, self.tracer);
@@ -297,9 +300,16 @@ impl Search<'_, '_> {
     // ANCHOR: selective_step
     /// True when the node may keep its score rather than move: past the
     /// root, after a move that gained less than `ext[ply]` and gave no
-    /// check, with the switch on.
-    pub(crate) fn may_stand_pat(&self, node: Node, in_check: bool) -> bool {
-        self.switches.selective && node.ply > 0 && node.arrival.gain < ext(node.ply) && !in_check
+    /// check, with the switch on, and for a side with a piece besides its
+    /// king and pawns. The last is the guard engines put on the null move:
+    /// a lone king that may pass never walks into the mate that awaits
+    /// every move it has (the v0.11 chapter measures it).
+    pub(crate) fn may_stand_pat(&self, position: &Position, node: Node, in_check: bool) -> bool {
+        self.switches.selective
+            && node.ply > 0
+            && node.arrival.gain < ext(node.ply)
+            && !in_check
+            && position.has_pieces(position.side_to_move())
     }
 
     /// Kornilov's selective stand pat: past the root, after a move that
@@ -308,6 +318,7 @@ impl Search<'_, '_> {
     /// traced, or `None` when the node must move.
     fn selective_stand_pat(
         &mut self,
+        position: &Position,
         node: Node,
         in_check: bool,
         alpha: i32,
@@ -319,7 +330,7 @@ impl Search<'_, '_> {
             arrival,
             ..
         } = node;
-        if !self.may_stand_pat(node, in_check) {
+        if !self.may_stand_pat(position, node, in_check) {
             return None;
         }
         let limit = ext(ply);
