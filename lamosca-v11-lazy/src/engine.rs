@@ -2,6 +2,7 @@
 //! the figures it reports.
 
 use common::{MoveStack, Position};
+use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::events::Tracer;
 use lamosca_search::pv::{Answer, Line};
 use lamosca_search::{
@@ -144,6 +145,7 @@ impl Engine for LazySearch {
         // is the only one the main search evaluates from scratch; every
         // other node receives its own from its parent.
         let mut search = self.begin(position, control, tracer);
+        search.until_stopped = depth >= MAX_DEPTH;
         let score = search.scoring.evaluate(position);
         let depth = depth as i32;
 
@@ -167,7 +169,7 @@ impl Engine for LazySearch {
             for iteration in 1..=depth {
                 let root = Node::root(iteration, score);
                 search.alpha_beta(position, root, -INFINITY, INFINITY, &mut line);
-                if search.stopped {
+                if search.stopped || search.mate_proven {
                     break;
                 }
             }
@@ -250,6 +252,8 @@ impl LazySearch {
             answer: None,
             line: Line::default(),
             depth_reached: 0,
+            mate_proven: false,
+            until_stopped: false,
         }
     }
 }

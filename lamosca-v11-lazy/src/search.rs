@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use common::{Move, MoveStack, Position};
 use lamosca_search::events::{Tracer, Window};
 use lamosca_search::pv::Line;
-use lamosca_search::{no_moves_score, SearchControl, INFINITY};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY, MATE_BOUND};
 use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
@@ -50,6 +50,12 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) line: Line,
     /// The deepest root iteration that finished.
     pub(crate) depth_reached: u32,
+    /// Set when an iteration proved a mate and the search was asked for
+    /// no depth ([`lamosca_search::deepen::MAX_DEPTH`]): the deepening ends there.
+    pub(crate) mate_proven: bool,
+    /// True when asked for the driver's deepest depth, that is for no
+    /// depth at all.
+    pub(crate) until_stopped: bool,
 }
 
 /// What a node hands on to the search of its moves
@@ -135,6 +141,9 @@ impl Search<'_, '_> {
         let (value, hint) = self.deepen(position, node, alpha, beta, pv);
         if self.stopped {
             return (0, hint);
+        }
+        if self.mate_proven && node.ply == 0 {
+            return (value, hint);
         }
         // Lazy cut: the shallower search confirms what the score says, so
         // the whole branch is pruned unsearched.
@@ -289,6 +298,7 @@ impl Search<'_, '_> {
     /// `pv`: it is reported, and from here the control given counts.
     fn iteration_done(&mut self, depth: u32, res: i32, pv: &Line) {
         self.depth_reached = self.depth_reached.max(depth);
+        self.mate_proven = self.until_stopped && res.saturating_abs() >= MATE_BOUND;
         self.tracer.iteration_done(depth, res, pv.moves());
         if let Some(given) = self.given.take() {
             self.control = given;

@@ -20,6 +20,38 @@ fn every_mate_within_its_depth_is_found() {
     every_mate_within_depth_found(&search_mates::<LazySearch>(NODES));
 }
 
+/// Asked for no depth, the deepening ends at the iteration that proves
+/// the mate, within a budget that would have taken it deeper: the depth
+/// told is the depth searched.
+#[test]
+fn a_proven_mate_ends_the_deepening() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    use common::Position;
+    use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+    use lamosca_search::Engine;
+
+    let mut position = Position::from_fen(mates_support::MATES[0].1).unwrap();
+    let limits = Limits {
+        nodes: Some(3_000_000),
+        ..Limits::depth(MAX_DEPTH)
+    };
+    let mut told = Vec::new();
+    let report = deepen(
+        &mut LazySearch::new(),
+        &mut position,
+        &limits,
+        &Arc::new(AtomicBool::new(false)),
+        Trace::off(),
+        |iteration| told.push((iteration.depth, iteration.value)),
+    );
+    let (depth, value) = *told.last().unwrap();
+    assert_eq!((depth, value), (8, 30_993), "{told:?}");
+    assert_eq!((report.depth, report.value), (8, 30_993));
+    assert!(report.nodes < 3_000_000, "{}", report.nodes);
+}
+
 #[test]
 fn every_mate_v10_finds_v11_finds() {
     let v10 = search_mates::<QuiescenceSearch>(NODES);

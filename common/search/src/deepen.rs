@@ -251,8 +251,11 @@ impl Trace<'static> {
 /// flag, the clock and the budget say, so there is always one: it costs
 /// a few dozen nodes.
 ///
-/// With no legal move the report has no move, and its value says mate or
-/// stalemate.
+/// Asked for no depth ([`MAX_DEPTH`]: until the clock, the budget or a
+/// `stop` ends it), the deepening also ends once a depth proves a mate,
+/// for either side: a deeper search has nothing to add, and the depth told
+/// stays the depth searched. With no legal move the report has no move,
+/// and its value says mate or stalemate.
 pub fn deepen<E: Engine>(
     engine: &mut E,
     position: &mut Position,
@@ -433,7 +436,13 @@ impl Driver<'_> {
                 pv: report.pv.clone(),
             });
             finished = depth;
+            // Step 5. Asked for no depth, a proven mate ends the deepening:
+            // a deeper search has nothing to add to it.
+            let proven = report.value.saturating_abs() >= MATE_BOUND;
             kept = Some(report);
+            if proven && deepest == MAX_DEPTH {
+                break;
+            }
         }
         let mut report = kept.unwrap_or_else(|| Report {
             best: None,
@@ -823,6 +832,39 @@ mod tests {
             );
             assert_eq!(told.last(), Some(&stopped.pv));
         }
+    }
+
+    #[test]
+    fn a_proven_mate_ends_a_deepening_asked_for_no_depth() {
+        // Ra8 mates: depth 2 sees that Black has no move.
+        let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let search = |depth: u32| {
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut told = Vec::new();
+            let report = deepen(
+                &mut Traced::new(),
+                &mut Position::from_fen(mate).unwrap(),
+                &Limits::depth(depth),
+                &stop,
+                Trace::off(),
+                |iteration| {
+                    told.push(iteration.depth);
+                    // A deepening that goes on is stopped after depth 3.
+                    if iteration.depth >= 3 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                },
+            );
+            (report, told)
+        };
+        let (report, told) = search(MAX_DEPTH);
+        assert_eq!(told, [1, 2]);
+        assert_eq!(
+            (report.depth, Score(report.value).to_string()),
+            (2, "mate 1".to_string())
+        );
+        // A depth asked for is searched whole.
+        assert_eq!(search(3).1, [1, 2, 3]);
     }
 
     #[test]
