@@ -382,3 +382,31 @@ fn after_ponderhit_the_clock_ends_the_search() {
         PROMPT,
     );
 }
+
+#[test]
+fn input_out_of_proportion_is_refused_and_the_loop_goes_on() {
+    let mut engine = Session::start();
+    // An unknown command is echoed shortened, however long.
+    engine.send(&"garbage".repeat(10_000));
+    let lines = engine.until("info string unknown command", PROMPT);
+    assert!(lines.last().unwrap().len() < 100, "{lines:?}");
+    // A line past the limit is refused unread.
+    engine.send(&"x".repeat(lamosca_front::uci::MAX_LINE + 10));
+    engine.until("info string a line of more than", PROMPT);
+    // A refused go starts no search: isready, then no bestmove.
+    engine.send("go nodes -5");
+    engine.until("info string go: nodes -5 is below zero; go refused", PROMPT);
+    engine.send("go movetime x");
+    engine.until("info string go: movetime needs a whole number; go", PROMPT);
+    engine.send("isready");
+    let lines = engine.until("readyok", PROMPT);
+    assert!(
+        lines.iter().all(|line| !line.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    // A huge movetime is a number.
+    engine.send("go movetime 18446744073709551615 depth 1");
+    engine.until("bestmove", PROMPT);
+    engine.send("quit");
+    assert!(engine.wait(false).success());
+}
