@@ -80,8 +80,9 @@ pub enum Wanted {
     /// capture: what LaMoSca v0.10's own quiescence looked at.
     Captures,
     /// The captures, and the pushes that promote to a queen: what the
-    /// forum's quiescence looks at. A promotion wins as much as taking a
-    /// rook, so a search that stops at quiet moves must not stop at it.
+    /// forum's quiescence looks at. A promotion to a queen wins more than
+    /// taking a rook (the queen less the pawn, 900, against 500), so a
+    /// search that stops at quiet moves must not stop at it.
     Tactical,
 }
 

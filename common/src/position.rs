@@ -223,6 +223,25 @@ impl Position {
         })
     }
 
+    /// True when `color` has a piece besides its king and pawns: a knight,
+    /// a bishop, a rook or a queen. A side with none is the side a pass
+    /// most misleads: with few moves, each may make things worse
+    /// (zugzwang), and a lone king's every move may walk into mate.
+    pub fn has_pieces(&self, color: Color) -> bool {
+        let mut occupied = self.occupied[color.index()];
+        while occupied != 0 {
+            let index = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            if !matches!(
+                self.board[index].kind(),
+                Some(PieceKind::King | PieceKind::Pawn)
+            ) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// True when `square` is attacked by a piece of colour `by`.
     #[inline]
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {

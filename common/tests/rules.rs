@@ -391,6 +391,23 @@ fn insufficient_material() {
     }
 }
 
+#[test]
+fn has_pieces_looks_past_kings_and_pawns() {
+    let cases = [
+        ("k7/8/8/8/8/8/8/K7 w - - 0 1", false, false),
+        ("k7/pp6/8/8/8/8/PPPP4/K7 w - - 0 1", false, false),
+        ("k7/8/8/8/8/8/8/KQ6 w - - 0 1", true, false),
+        ("kn6/8/8/8/8/8/P7/K7 w - - 0 1", false, true),
+        ("kb6/8/8/8/8/8/8/KR6 b - - 0 1", true, true),
+    ];
+    for (fen, white, black) in cases {
+        let position = position(fen);
+        assert_eq!(position.has_pieces(Color::White), white, "{fen}");
+        assert_eq!(position.has_pieces(Color::Black), black, "{fen}");
+    }
+    assert!(Position::startpos().has_pieces(Color::Black));
+}
+
 // ---------------------------------------------------------------------------
 // Reading moves
 // ---------------------------------------------------------------------------

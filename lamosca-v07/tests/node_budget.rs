@@ -2,6 +2,9 @@
 //! always finished, and the move the last `info` line's
 //! ([`check_node_budgets`]).
 
+#[path = "../../common/front/tests/support/uci_child.rs"]
+mod uci_child;
+
 #[path = "../../common/front/tests/support/node_budget.rs"]
 mod node_budget;
 

@@ -215,6 +215,23 @@ fn quiescence(fen: &str, alpha: i32, beta: i32, qui_root: bool) -> (i32, Quiesce
     (value, quiescence)
 }
 
+/// Black, two pawns up, is stalemated: every pawn blocked, the king
+/// boxed in by White's. With beta at 0 the stand pat on +200 would cut and
+/// return it; the horizon node first finds it has no legal move, and is
+/// worth 0. (Before, the cut came first and a stalemate scored +200.)
+#[test]
+fn a_stalemate_at_the_horizon_is_a_draw_even_above_beta() {
+    let fen = "k1K5/p7/P3p1p1/4p1p1/4P1P1/8/8/8 b - - 0 1";
+    assert!(evaluate(&Position::from_fen(fen).unwrap()) >= 100);
+    for beta in [-50, 0, 100] {
+        assert_eq!(quiescence(fen, -INFINITY, beta, true).0, 0, "beta {beta}");
+    }
+    let stalemated = Position::from_fen(fen).unwrap();
+    assert!(Quiescence::default().stalemated(&stalemated, 1));
+    let free = Position::from_fen("k7/p7/P3p1p1/4p1p1/4P1P1/8/8/4K3 b - - 0 1").unwrap();
+    assert!(!Quiescence::default().stalemated(&free, 1));
+}
+
 /// The pawn on b7 takes the rook on a8 as it queens: the exchange wins the
 /// rook and the promotion, 500 + 900, with nothing to recapture. The
 /// forum post's rule priced every promotion at the promotion alone, 900:

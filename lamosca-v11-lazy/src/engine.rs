@@ -2,6 +2,7 @@
 //! the figures it reports.
 
 use common::{MoveStack, Position};
+use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::events::Tracer;
 use lamosca_search::pv::{Answer, Line};
 use lamosca_search::{
@@ -144,6 +145,7 @@ impl Engine for LazySearch {
         // is the only one the main search evaluates from scratch; every
         // other node receives its own from its parent.
         let mut search = self.begin(position, control, tracer);
+        search.until_stopped = depth >= MAX_DEPTH;
         let score = search.scoring.evaluate(position);
         let depth = depth as i32;
 
@@ -167,15 +169,16 @@ impl Engine for LazySearch {
             for iteration in 1..=depth {
                 let root = Node::root(iteration, score);
                 search.alpha_beta(position, root, -INFINITY, INFINITY, &mut line);
-                if search.stopped {
+                if search.stopped || search.mate_proven {
                     break;
                 }
             }
         }
 
-        // Step 3. The answer is the move recorded while time was not over;
-        // a search stopped before its first iteration ended answers the
-        // first legal move.
+        // Step 3. The answer is the move recorded while time was not over
+        // (the driver answers the last finished iteration's, the one its
+        // last `info` line told); the first iteration is never stopped, so
+        // the first legal move is answered only by a search never begun.
         let (best, value) = match search.answer {
             Some(answer) => (Some(answer.mv), answer.value),
             None => match position.legal_moves().first() {
@@ -241,14 +244,16 @@ impl LazySearch {
             table: &mut self.table,
             switches: self.switches,
             scoring,
-            control: control.clone().without_node_limit(),
-            budget: control.node_limit(),
+            control: SearchControl::unlimited(),
+            given: Some(control.clone()),
             tracer,
             counts: Counts::default(),
             stopped: false,
             answer: None,
             line: Line::default(),
             depth_reached: 0,
+            mate_proven: false,
+            until_stopped: false,
         }
     }
 }

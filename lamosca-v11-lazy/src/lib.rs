@@ -10,7 +10,8 @@
 //!   is tried first. The root is called once, with a large depth, and
 //!   deepens 2, 4, 6, ... by itself until the time is over; a best move is
 //!   recorded only while it is not, so an iteration cut short never
-//!   replaces a finished answer.
+//!   replaces a finished answer with a worse move (the driver plays the
+//!   last finished iteration's move in any case).
 //! - **The lazy cut.** When a node's score and its `N - 2` value both beat
 //!   beta by the *growth margin* (half a pawn), and the move that led to it
 //!   was neither a capture nor a check, the node is cut off unsearched.

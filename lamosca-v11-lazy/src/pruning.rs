@@ -68,7 +68,7 @@ pub fn lazy_cut_allowed(
 ) -> bool {
     // ANCHOR: hole_lazy_cut
     let Some(found) = found else {
-        return false; // the shallower search found a best move
+        return false; // the shallower search found no best move
     };
     found.depth >= node.depth - 2 // found at a sufficient depth
         && node.ply != 0 // not the root

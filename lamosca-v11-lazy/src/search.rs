@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use common::{Move, MoveStack, Position};
 use lamosca_search::events::{Tracer, Window};
 use lamosca_search::pv::Line;
-use lamosca_search::{no_moves_score, SearchControl, INFINITY};
+use lamosca_search::{no_moves_score, SearchControl, INFINITY, MATE_BOUND};
 use lamosca_v09::ordering::{pick, Killers};
 use lamosca_v10_quiescence::Quiescence;
 
@@ -33,11 +33,12 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) switches: Switches,
     pub(crate) scoring: Scoring,
     /// The control asked at every node. Until the first iteration has
-    /// finished it holds no node budget, so that a budgeted search always
-    /// answers a move it has searched; the budget, kept aside in
-    /// `budget`, joins it then.
+    /// finished it holds no limit at all, neither the flag nor the clock
+    /// nor the node budget, so that a search always answers a move it has
+    /// searched whole; the control given, kept aside in `given`, takes
+    /// over then.
     pub(crate) control: SearchControl,
-    pub(crate) budget: Option<u64>,
+    pub(crate) given: Option<SearchControl>,
     pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
     /// `TimeOver()`: set once the control says stop; every node then
@@ -49,6 +50,12 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) line: Line,
     /// The deepest root iteration that finished.
     pub(crate) depth_reached: u32,
+    /// Set when an iteration proved a mate and the search was asked for
+    /// no depth ([`lamosca_search::deepen::MAX_DEPTH`]): the deepening ends there.
+    pub(crate) mate_proven: bool,
+    /// True when asked for the driver's deepest depth, that is for no
+    /// depth at all.
+    pub(crate) until_stopped: bool,
 }
 
 /// What a node hands on to the search of its moves
@@ -121,7 +128,7 @@ impl Search<'_, '_> {
         // Selective stand pat: the side to move may keep its score rather
         // than move; that alone may reach beta.
         let mut res = -INFINITY;
-        if let Some(score) = self.selective_stand_pat(node, in_check, alpha, beta) {
+        if let Some(score) = self.selective_stand_pat(position, node, in_check, alpha, beta) {
             res = score;
             alpha = alpha.max(res);
             if alpha >= beta {
@@ -134,6 +141,9 @@ impl Search<'_, '_> {
         let (value, hint) = self.deepen(position, node, alpha, beta, pv);
         if self.stopped {
             return (0, hint);
+        }
+        if self.mate_proven && node.ply == 0 {
+            return (value, hint);
         }
         // Lazy cut: the shallower search confirms what the score says, so
         // the whole branch is pruned unsearched.
@@ -157,8 +167,8 @@ impl Search<'_, '_> {
 
     // ANCHOR: horizon_step
     /// The horizon: v0.10's quiescence search. A score passed down that
-    /// already reaches beta, out of check, is stood pat on at once, without
-    /// evaluating, as the quiescence would.
+    /// already reaches beta, out of check and with a legal move, is stood
+    /// pat on at once, without evaluating, as the quiescence would.
     fn horizon(
         &mut self,
         position: &mut Position,
@@ -166,7 +176,10 @@ impl Search<'_, '_> {
         window: Window,
     ) -> (i32, Option<Hint>) {
         let level = node.ply as u32 + 1;
-        if node.score >= window.beta && !position.in_check() {
+        if node.score >= window.beta
+            && !position.in_check()
+            && !self.quiescence.stalemated(position, level)
+        {
             let value =
                 self.quiescence
                     .stand_pat_on(position, node.score, window, level, self.tracer);
@@ -282,21 +295,29 @@ impl Search<'_, '_> {
     // ANCHOR_END: search_moves
 
     /// The root finished an iteration of `depth`, worth `res`, expecting
-    /// `pv`: it is reported, and from here the node budget counts.
+    /// `pv`: it is reported, and from here the control given counts.
     fn iteration_done(&mut self, depth: u32, res: i32, pv: &Line) {
         self.depth_reached = self.depth_reached.max(depth);
+        self.mate_proven = self.until_stopped && res.saturating_abs() >= MATE_BOUND;
         self.tracer.iteration_done(depth, res, pv.moves());
-        if let Some(budget) = self.budget.take() {
-            self.control = self.control.clone().with_node_limit(budget);
+        if let Some(given) = self.given.take() {
+            self.control = given;
         }
     }
 
     // ANCHOR: selective_step
     /// True when the node may keep its score rather than move: past the
     /// root, after a move that gained less than `ext[ply]` and gave no
-    /// check, with the switch on.
-    pub(crate) fn may_stand_pat(&self, node: Node, in_check: bool) -> bool {
-        self.switches.selective && node.ply > 0 && node.arrival.gain < ext(node.ply) && !in_check
+    /// check, with the switch on, and for a side with a piece besides its
+    /// king and pawns. The last is the guard engines put on the null move:
+    /// a lone king that may pass never walks into the mate that awaits
+    /// every move it has (the v0.11 chapter measures it).
+    pub(crate) fn may_stand_pat(&self, position: &Position, node: Node, in_check: bool) -> bool {
+        self.switches.selective
+            && node.ply > 0
+            && node.arrival.gain < ext(node.ply)
+            && !in_check
+            && position.has_pieces(position.side_to_move())
     }
 
     /// Kornilov's selective stand pat: past the root, after a move that
@@ -305,6 +326,7 @@ impl Search<'_, '_> {
     /// traced, or `None` when the node must move.
     fn selective_stand_pat(
         &mut self,
+        position: &Position,
         node: Node,
         in_check: bool,
         alpha: i32,
@@ -316,7 +338,7 @@ impl Search<'_, '_> {
             arrival,
             ..
         } = node;
-        if !self.may_stand_pat(node, in_check) {
+        if !self.may_stand_pat(position, node, in_check) {
             return None;
         }
         let limit = ext(ply);

@@ -81,7 +81,7 @@ impl Search<'_, '_> {
         let may_cut_lazily = self.switches.lazy && !node.reduced;
         Some(node_key(
             position,
-            self.may_stand_pat(node, in_check),
+            self.may_stand_pat(position, node, in_check),
             may_cut_lazily,
         ))
     }

@@ -45,7 +45,7 @@
 //! once, as after `go infinite`.
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -68,9 +68,19 @@ pub fn run<E: Engine>(mut input: impl BufRead, output: impl Write + Send + 'stat
     loop {
         bytes.clear();
         // The end of the input, or an input that cannot be read, is a quit.
-        match input.read_until(b'\n', &mut bytes) {
+        match (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+        {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
+        }
+        if bytes.len() > MAX_LINE && !bytes.ends_with(b"\n") {
+            session.out.info(format_args!(
+                "a line of more than {MAX_LINE} bytes is refused unread"
+            ));
+            skip_line(&mut input);
+            continue;
         }
         // A stray byte that is not UTF-8 spoils one word, not the loop.
         let line = String::from_utf8_lossy(&bytes);
@@ -79,6 +89,30 @@ pub fn run<E: Engine>(mut input: impl BufRead, output: impl Write + Send + 'stat
         }
     }
     session.stop_search();
+}
+
+/// The longest line read, in bytes: twenty times the `position startpos
+/// moves ...` of a game of 600 moves (about 6,000 bytes), and small enough
+/// that a GUI gone wrong cannot make the loop hold megabytes.
+pub const MAX_LINE: usize = 1 << 17;
+
+/// Skips what is left of a line too long to read, up to its end.
+fn skip_line(input: &mut impl BufRead) {
+    loop {
+        let Ok(buffer) = input.fill_buf() else {
+            return;
+        };
+        if buffer.is_empty() {
+            return;
+        }
+        match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(at) => return input.consume(at + 1),
+            None => {
+                let length = buffer.len();
+                input.consume(length);
+            }
+        }
+    }
 }
 
 /// The standard output shared by the loop and the search thread; each
@@ -179,7 +213,9 @@ impl<E: Engine> Session<E> {
             // Valid UCI with nothing to do here.
             "debug" | "register" => {}
             "quit" => return Flow::Quit,
-            _ => self.out.info(format_args!("unknown command: {line}")),
+            _ => self
+                .out
+                .info(format_args!("unknown command: {}", shortened(line))),
         }
         Flow::Continue
     }
@@ -340,11 +376,18 @@ impl<E: Engine> Session<E> {
                 .info("go ignored: a search is running, send stop first");
             return;
         }
-        let engine = self.engine.take().unwrap_or_else(E::new);
-        let (go, warnings) = Go::read(words);
+        let (go, warnings) = match Go::read(words) {
+            Ok(read) => read,
+            Err(refusal) => {
+                return self
+                    .out
+                    .info(format_args!("{refusal}; go refused, no search started"))
+            }
+        };
         for warning in warnings {
             self.out.info(warning);
         }
+        let engine = self.engine.take().unwrap_or_else(E::new);
         let side = self.position.side_to_move();
         let (limits, soft_limit) = go.limits(side, received);
         let ponder = go.ponder.then(|| go.clock_budget(side));
@@ -561,8 +604,9 @@ struct Go {
 
 impl Go {
     /// Reads the parameters, with a warning for each one skipped or
-    /// changed.
-    fn read(words: &[&str]) -> (Go, Vec<String>) {
+    /// changed; a limit that is not a number, or a node budget or move
+    /// count below zero, refuses the whole command.
+    fn read(words: &[&str]) -> Result<(Go, Vec<String>), String> {
         let mut go = Go::default();
         let mut warnings = Vec::new();
         let mut words = words.iter().copied().peekable();
@@ -589,17 +633,21 @@ impl Go {
                 warnings.push(format!("go: unknown parameter '{word}' skipped"));
                 continue;
             }
-            let Some(number) = words.next().and_then(|text| text.parse::<i64>().ok()) else {
-                warnings.push(format!("go: {word} needs a whole number"));
-                continue;
+            // Read wide, so that any whole number a GUI sends is one.
+            let Some(number) = words.next().and_then(|text| text.parse::<i128>().ok()) else {
+                return Err(format!("go: {word} needs a whole number"));
             };
-            // Some GUIs send a negative time once the flag has fallen.
-            let count = u64::try_from(number).unwrap_or(0);
+            if number < 0 && matches!(word, "nodes" | "movestogo") {
+                return Err(format!("go: {word} {number} is below zero"));
+            }
+            // Some GUIs send a negative time once the flag has fallen; a
+            // time past what a clock holds is as good as no limit.
+            let count = u64::try_from(number.max(0)).unwrap_or(u64::MAX);
             let millis = Some(Duration::from_millis(count));
             match word {
                 "depth" => {
-                    let depth = number.clamp(1, i64::from(MAX_DEPTH)) as u32;
-                    if i64::from(depth) != number {
+                    let depth = number.clamp(1, i128::from(MAX_DEPTH)) as u32;
+                    if i128::from(depth) != number {
                         warnings.push(format!(
                             "depth {number} is outside 1 to {MAX_DEPTH}: searching to depth {depth}"
                         ));
@@ -616,7 +664,7 @@ impl Go {
                 _ => warnings.push(format!("go {word} is not supported, skipped")),
             }
         }
-        (go, warnings)
+        Ok((go, warnings))
     }
 
     /// The limits for the side to move, timed from `received`, and the
@@ -675,6 +723,17 @@ impl Go {
     }
 }
 
+/// The most of an unknown command echoed back in its `info string`.
+const ECHOED: usize = 40;
+
+/// `line` cut to its first [`ECHOED`] characters, with `...` when cut.
+fn shortened(line: &str) -> String {
+    match line.char_indices().nth(ECHOED) {
+        Some((at, _)) => format!("{}...", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
 /// The `go` parameters that take a number, and `mate`, which is read but
 /// not supported.
 fn is_go_keyword(word: &str) -> bool {
@@ -711,9 +770,8 @@ mod tests {
             "depth",
             "10000",
             "bogus",
-            "nodes",
-            "x",
-        ]);
+        ])
+        .unwrap();
         assert_eq!(go.wtime, Some(Duration::ZERO));
         assert_eq!(go.btime, Some(Duration::from_millis(300)));
         assert_eq!(go.movestogo, Some(12));
@@ -723,8 +781,26 @@ mod tests {
             [
                 "depth 10000 is outside 1 to 64: searching to depth 64",
                 "go: unknown parameter 'bogus' skipped",
-                "go: nodes needs a whole number",
             ]
         );
+    }
+
+    #[test]
+    fn a_limit_is_a_number_or_the_go_is_refused() {
+        let refused = |words: &[&str]| Go::read(words).unwrap_err();
+        assert_eq!(refused(&["nodes", "x"]), "go: nodes needs a whole number");
+        assert_eq!(refused(&["nodes", "-5"]), "go: nodes -5 is below zero");
+        assert_eq!(refused(&["movetime"]), "go: movetime needs a whole number");
+        let (go, _) = Go::read(&["movetime", "18446744073709551615"]).unwrap();
+        assert_eq!(go.movetime, Some(Duration::from_millis(u64::MAX)));
+        let (go, _) = Go::read(&["nodes", "99999999999999999999999"]).unwrap();
+        assert_eq!(go.nodes, Some(u64::MAX));
+    }
+
+    #[test]
+    fn an_unknown_command_is_echoed_shortened() {
+        assert_eq!(shortened("hello"), "hello");
+        let long = "x".repeat(1_000_000);
+        assert_eq!(shortened(&long), format!("{}...", "x".repeat(ECHOED)));
     }
 }

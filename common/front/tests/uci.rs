@@ -294,21 +294,32 @@ fn the_end_of_the_input_ends_the_program() {
 }
 
 #[test]
-fn a_stop_before_the_first_iteration_invents_no_score() {
+fn a_stop_during_a_depth_answers_the_last_depth_told() {
     let mut engine = Session::start();
-    // The stand-in thinks about depth 1 until told to stop.
-    engine.send("setoption name Stall value 1");
+    // The stand-in thinks about depth 2 until told to stop; depth 1 is
+    // searched whole whatever the flag.
+    engine.send("setoption name Stall value 2");
     engine.send("position startpos moves e2e4");
     engine.send("go infinite");
     engine.send("isready");
-    engine.until("readyok", PROMPT);
+    // Depth 1's line may come before `readyok` or after it.
+    let mut lines = engine.until("readyok", PROMPT);
     engine.send("stop");
-    let lines = engine.until("bestmove", PROMPT);
-    assert!(
-        lines.iter().all(|line| !line.starts_with("info depth")),
-        "{lines:?}"
-    );
+    lines.extend(engine.until("bestmove", PROMPT));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|line| line.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 1, "{lines:?}");
+    assert!(infos[0].starts_with("info depth 1 "), "{lines:?}");
     let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let pv_first = infos[0]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next();
+    assert_eq!(Some(mv), pv_first, "{lines:?}");
     let mut position = Position::startpos();
     position.play_moves(&["e2e4"]).unwrap();
     assert_legal(&position, mv);
@@ -370,4 +381,32 @@ fn after_ponderhit_the_clock_ends_the_search() {
         "info string ponderhit ignored: no search is running",
         PROMPT,
     );
+}
+
+#[test]
+fn input_out_of_proportion_is_refused_and_the_loop_goes_on() {
+    let mut engine = Session::start();
+    // An unknown command is echoed shortened, however long.
+    engine.send(&"garbage".repeat(10_000));
+    let lines = engine.until("info string unknown command", PROMPT);
+    assert!(lines.last().unwrap().len() < 100, "{lines:?}");
+    // A line past the limit is refused unread.
+    engine.send(&"x".repeat(lamosca_front::uci::MAX_LINE + 10));
+    engine.until("info string a line of more than", PROMPT);
+    // A refused go starts no search: isready, then no bestmove.
+    engine.send("go nodes -5");
+    engine.until("info string go: nodes -5 is below zero; go refused", PROMPT);
+    engine.send("go movetime x");
+    engine.until("info string go: movetime needs a whole number; go", PROMPT);
+    engine.send("isready");
+    let lines = engine.until("readyok", PROMPT);
+    assert!(
+        lines.iter().all(|line| !line.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    // A huge movetime is a number.
+    engine.send("go movetime 18446744073709551615 depth 1");
+    engine.until("bestmove", PROMPT);
+    engine.send("quit");
+    assert!(engine.wait(false).success());
 }

@@ -8,9 +8,9 @@
 //!
 //! The driver gives a search two limits. The *hard limit*, the deadline, is
 //! carried by the engine's [`SearchControl`]: the search looks at the clock
-//! every few thousand nodes and stops there, and the depth it stops may
-//! still improve the move, once one of its root moves has been searched
-//! fully. The *soft limit* is for starting: once an iteration finishes past
+//! every few thousand nodes and stops there, and the depth it stops is
+//! dropped: the answer is always the deepest finished depth's, the one
+//! the last `info` line told. The *soft limit* is for starting: once an iteration finishes past
 //! it, no new one begins, since a depth costs several times the last one
 //! and would most likely be stopped unfinished. With `go movetime` both
 //! limits are the time given, less a small margin; under a clock the hard
@@ -241,18 +241,21 @@ impl Trace<'static> {
 /// A new depth is begun as long as neither the flag, the deadline nor the
 /// node budget ended the search (whoever hears the iterations may raise
 /// the flag when one ends late: a soft limit), and stopped at the
-/// deadline (the hard limit) or where the budget runs out. Under a clock,
-/// a stopped depth's move replaces the last finished depth's once at least
-/// one of its root moves has been searched fully and scores at least as
-/// well. Under a node budget the move is always the deepest finished
-/// depth's, the one its last iteration told: depth 1 is searched whatever
-/// the budget, so there is always one.
+/// deadline (the hard limit), at a `stop` or where the budget runs out.
 ///
-/// The report names a move whenever the position has one: depth 1 is
-/// always begun, and should even it not finish (a `stop` came first), the
-/// move is the one the engine had found so far, or else the first legal
-/// move. With no legal move it has none, and its value says mate or
-/// stalemate.
+/// The answer is always the deepest finished depth's: the move, value
+/// and line of the last iteration `on_iteration` was told, so `bestmove`
+/// is the first move of the last `info ... pv` line. A depth cut short is
+/// dropped, whatever it found: the few root moves it had time for are no
+/// answer to set beside a whole depth's. Depth 1 is searched whatever the
+/// flag, the clock and the budget say, so there is always one: it costs
+/// a few dozen nodes.
+///
+/// Asked for no depth ([`MAX_DEPTH`]: until the clock, the budget or a
+/// `stop` ends it), the deepening also ends once a depth proves a mate,
+/// for either side: a deeper search has nothing to add, and the depth told
+/// stays the depth searched. With no legal move the report has no move,
+/// and its value says mate or stalemate.
 pub fn deepen<E: Engine>(
     engine: &mut E,
     position: &mut Position,
@@ -341,14 +344,17 @@ impl Driver<'_> {
     }
 
     /// The control of a depth begun with `spent` nodes spent: the flag,
-    /// the deadline and what is left of the node budget. Depth 1 has no
-    /// budget (`budgeted` false): its move is the least answer.
-    fn control(&self, spent: u64, budgeted: bool) -> SearchControl {
+    /// the deadline and what is left of the node budget. Depth 1 has none
+    /// of them (`first`): its move is the least answer.
+    fn control(&self, spent: u64, first: bool) -> SearchControl {
+        if first {
+            return SearchControl::unlimited();
+        }
         let mut control = SearchControl::unlimited().with_stop_flag(Arc::clone(self.stop));
         if let Some(deadline) = self.limits.deadline {
             control = control.with_deadline(deadline);
         }
-        if let Some(budget) = self.limits.nodes.filter(|_| budgeted) {
+        if let Some(budget) = self.limits.nodes {
             control = control.with_node_limit(budget.saturating_sub(spent));
         }
         control
@@ -356,7 +362,7 @@ impl Driver<'_> {
 
     /// One call of a version that deepens by itself, its iterations told
     /// as it announces them. It finishes its first iteration whatever the
-    /// budget; under a budget, its answer is the last iteration told.
+    /// limits; its answer is the last iteration told.
     fn by_itself<E: Engine>(
         &mut self,
         engine: &mut E,
@@ -364,7 +370,7 @@ impl Driver<'_> {
         deepest: u32,
         trace: Trace<'_>,
     ) -> Report {
-        let control = self.control(0, true);
+        let control = self.control(0, false);
         let mut told = Told {
             started: self.started,
             budget: self.limits.nodes,
@@ -376,19 +382,18 @@ impl Driver<'_> {
         let mut both = Both(listener, &mut told);
         let mut tracer = Tracer::new(trace.levels, &mut both);
         let mut report = engine.search(position, deepest, &control, &mut tracer);
-        let budgeted = self.limits.nodes.is_some() && report.interrupted;
-        if let Some(last) = told.last.filter(|last| budgeted && !last.pv.is_empty()) {
+        if let Some(last) = told.last.filter(|last| !last.pv.is_empty()) {
             report.best = last.pv.first().copied();
             report.value = last.value;
             report.pv = last.pv;
+            report.interrupted = last.depth < deepest;
         }
         report
     }
 
     /// Depth 1, 2, 3... each searched from scratch, until `deepest`, the
     /// flag, the clock or the node budget ends it: the report of the last
-    /// depth that finished (or, under a clock, of the one stopped when it
-    /// did at least as well), with the nodes of every depth.
+    /// depth that finished, with the nodes of every depth.
     fn depth_after_depth<E: Engine>(
         &mut self,
         engine: &mut E,
@@ -402,8 +407,9 @@ impl Driver<'_> {
         let mut finished = 0;
         let mut total_nodes = 0;
         for depth in 1..=deepest {
-            // Depth 1 is begun even when `stop` came first: it costs a few
-            // dozen nodes, and its move beats an arbitrary legal one.
+            // Depth 1 is searched whole even when `stop` came first: it
+            // costs a few dozen nodes, and its move beats an arbitrary
+            // legal one.
             let spent = self
                 .limits
                 .nodes
@@ -411,17 +417,14 @@ impl Driver<'_> {
             if depth > 1 && (spent || self.stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let control = self.control(total_nodes, depth > 1);
+            let control = self.control(total_nodes, depth == 1);
             let mut tracer = Tracer::new(trace.levels, &mut *listener);
             let report = engine.search(position, depth, &control, &mut tracer);
             let seldepth = tracer.selective_depth().max(depth);
             total_nodes += report.nodes;
             if report.interrupted {
-                // Step 4. A depth cut short by the clock may still improve
-                // the move; one cut short by the budget is dropped.
-                if self.limits.nodes.is_none() {
-                    keep_unfinished(&mut kept, report);
-                }
+                // Step 4. A depth cut short is dropped: the answer is the
+                // last depth told.
                 break;
             }
             (self.on_iteration)(&Iteration {
@@ -433,7 +436,13 @@ impl Driver<'_> {
                 pv: report.pv.clone(),
             });
             finished = depth;
+            // Step 5. Asked for no depth, a proven mate ends the deepening:
+            // a deeper search has nothing to add to it.
+            let proven = report.value.saturating_abs() >= MATE_BOUND;
             kept = Some(report);
+            if proven && deepest == MAX_DEPTH {
+                break;
+            }
         }
         let mut report = kept.unwrap_or_else(|| Report {
             best: None,
@@ -490,28 +499,6 @@ impl Listener for Told<'_> {
         };
         (self.on_iteration)(&iteration);
         self.last = Some(iteration);
-    }
-}
-
-/// A depth was stopped: what it found (the best of the root moves it
-/// searched fully, [`crate::pv::Answer`]) replaces the `kept` report of the
-/// last finished depth when it has a move that scores at least as well. A
-/// move it found worse may only be the best of the few moves it had time
-/// for, while the finished depth's move, not yet searched again, may still
-/// be the best. With no finished depth, whatever the stopped search found
-/// beats nothing.
-fn keep_unfinished(kept: &mut Option<Report>, stopped: Report) {
-    if stopped.best.is_none() {
-        return;
-    }
-    match kept.as_mut() {
-        Some(report) if stopped.value >= report.value => {
-            report.best = stopped.best;
-            report.value = stopped.value;
-            report.pv = stopped.pv;
-        }
-        Some(_) => {}
-        None => *kept = Some(stopped),
     }
 }
 
@@ -626,13 +613,14 @@ mod tests {
     }
 
     #[test]
-    fn stopped_before_depth_one_answers_the_first_legal_move() {
-        let (report, searched, _) = run(Limits::depth(5), true);
-        // Depth 1 is begun, and stops at once.
+    fn a_stop_before_depth_one_still_finishes_and_tells_it() {
+        let (report, searched, announced) = run(Limits::depth(5), true);
+        // Depth 1 is searched whole whatever the flag, and told.
         assert_eq!(searched, [1]);
+        assert_eq!(announced, [1]);
         let first = Position::startpos().legal_moves()[0];
         assert_eq!(report.best, Some(first));
-        assert_eq!(report.depth, 0);
+        assert_eq!(report.depth, 1);
     }
 
     #[test]
@@ -815,30 +803,68 @@ mod tests {
     }
 
     #[test]
-    fn a_stopped_depth_keeps_its_move_once_a_root_move_was_searched() {
+    fn a_stopped_depth_is_dropped_whatever_it_found() {
         let search = |stop_at: u32, searched: usize| {
             let mut engine = Traced { stop_at, searched };
-            deepen(
+            let mut told = Vec::new();
+            let report = deepen(
                 &mut engine,
                 &mut Position::from_fen(HANGING).unwrap(),
-                &Limits::depth(if stop_at == 0 { 3 } else { 5 }),
+                &Limits::depth(if stop_at == 0 { 2 } else { 5 }),
                 &Arc::new(AtomicBool::new(false)),
                 Trace::off(),
-                |_| {},
-            )
+                |iteration| told.push(iteration.pv.clone()),
+            );
+            (report, told)
         };
-        // Stopped before any root move of depth 3: depth 2's move.
-        let none = search(3, 0);
-        assert_eq!((none.depth, none.pv.len()), (2, 2));
-        // The whole of depth 3 but its last root move, which is not the
-        // best: depth 3's line, which scores at least as well as depth 2's.
-        let whole = search(0, 0);
+        // Depth 2 whole: the answer the stopped searches must give.
+        let (two, _) = search(0, 0);
         let moves = Position::from_fen(HANGING).unwrap().legal_moves();
-        assert_ne!(whole.best, moves.last().copied());
-        assert!(whole.value >= none.value);
-        let most = search(3, moves.len() - 1);
-        assert_eq!(most.depth, 2);
-        assert_eq!((most.best, &most.pv), (whole.best, &whole.pv));
+        // Depth 3 stopped before its first root move, or before its last:
+        // either way depth 2's move, value and line, the last line told.
+        for searched in [0, 1, moves.len() - 1] {
+            let (stopped, told) = search(3, searched);
+            assert_eq!(stopped.depth, 2);
+            assert!(stopped.interrupted);
+            assert_eq!(
+                (stopped.best, stopped.value, &stopped.pv),
+                (two.best, two.value, &two.pv)
+            );
+            assert_eq!(told.last(), Some(&stopped.pv));
+        }
+    }
+
+    #[test]
+    fn a_proven_mate_ends_a_deepening_asked_for_no_depth() {
+        // Ra8 mates: depth 2 sees that Black has no move.
+        let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let search = |depth: u32| {
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut told = Vec::new();
+            let report = deepen(
+                &mut Traced::new(),
+                &mut Position::from_fen(mate).unwrap(),
+                &Limits::depth(depth),
+                &stop,
+                Trace::off(),
+                |iteration| {
+                    told.push(iteration.depth);
+                    // A deepening that goes on is stopped after depth 3.
+                    if iteration.depth >= 3 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                },
+            );
+            (report, told)
+        };
+        let (report, told) = search(MAX_DEPTH);
+        assert_eq!(told, [1, 2]);
+        assert_eq!(
+            (report.depth, Score(report.value).to_string()),
+            (2, "mate 1".to_string())
+        );
+        // A depth asked for is searched whole.
+        assert_eq!(search(3).1, [1, 2, 3]);
     }
 
     #[test]

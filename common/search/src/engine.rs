@@ -496,8 +496,8 @@ pub struct Report {
     pub pv: Vec<Move>,
     /// True when the search was stopped before its depth was done. An
     /// engine's move, value and line are then the best of the root moves
-    /// it searched fully; the driver's, those of the last finished depth
-    /// unless the stopped one did at least as well.
+    /// it searched fully; the driver's, always those of the last finished
+    /// depth.
     pub interrupted: bool,
     /// Figures the version counts (cut-offs, quiescence nodes, ...).
     pub statistics: Vec<Statistic>,

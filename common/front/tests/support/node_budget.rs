@@ -7,14 +7,7 @@
 //! depth 2), which a budgeted search always finishes. The move played is
 //! the first move of that line, the deepest finished depth's.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
-use std::time::Duration;
-
-/// The longest wait for one answer; a budgeted search takes milliseconds.
-const ANSWER: Duration = Duration::from_secs(60);
+use crate::uci_child::{played_and_last_pv, Engine};
 
 /// The positions, as `position` gives them, and the budgets tried on each.
 const CASES: [(&str, &[u64]); 3] = [
@@ -25,66 +18,6 @@ const CASES: [(&str, &[u64]); 3] = [
         &[50, 2_000, 10_000],
     ),
 ];
-
-/// A running engine: its input, and its output line by line.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(binary: &str) -> Engine {
-        let mut child = Command::new(binary)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in output.lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            input,
-            lines,
-        }
-    }
-
-    fn send(&mut self, command: &str) {
-        writeln!(self.input, "{command}").expect("the engine reads");
-    }
-
-    /// The lines up to `bestmove`, that one included.
-    fn until_bestmove(&self, asked: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(ANSWER)
-                .unwrap_or_else(|_| panic!("{asked}: no bestmove within {ANSWER:?}: {lines:?}"));
-            let done = line.starts_with("bestmove");
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The number after `name` in an `info` line.
 fn field(line: &str, name: &str) -> u64 {
@@ -114,11 +47,7 @@ pub fn check_node_budgets(binary: &str) {
                 nodes <= budget || (infos.len() == 1 && depth <= 2),
                 "{asked}: depth {depth} finished at {nodes} nodes: {lines:?}"
             );
-            let pv_first = last
-                .split(" pv ")
-                .nth(1)
-                .and_then(|pv| pv.split_whitespace().next());
-            let played = lines.last().unwrap().split_whitespace().nth(1);
+            let (played, pv_first) = played_and_last_pv(&lines);
             assert_eq!(played, pv_first, "{asked}: {lines:?}");
         }
     }

@@ -18,12 +18,13 @@
 //! version stops as soon as the best value reaches beta, which returns the
 //! same verdict to the parent (a fail high) with less work.
 //!
-//! **Promotions.** A pawn that reaches the last rank wins as much as a
-//! capture of a rook, so the quiescence tries the pushes that make a queen
-//! as it tries the captures (the post's loop looks at captures alone), and
-//! estimates a promotion's gain, like a capture's, by the exchange on its
-//! square: the promotion, plus the victim when the pawn takes as it
-//! promotes. Under-promotions are left to the main search.
+//! **Promotions.** A pawn that reaches the last rank wins more than a
+//! capture of a rook (the queen less the pawn, 900, against 500), so the
+//! quiescence tries the pushes that make a queen as it tries the captures
+//! (the post's loop looks at captures alone), and estimates a promotion's
+//! gain, like a capture's, by the exchange on its square: the promotion,
+//! plus the victim when the pawn takes as it promotes. Under-promotions are
+//! left to the main search.
 //!
 //! **Checks.** A side in check may not stand pat (the evaluation of a
 //! position where the king is attacked means nothing), and must answer the
@@ -188,6 +189,12 @@ impl Quiescence {
     }
     // ANCHOR_END: horizon
 
+    /// True when the side to move in `position`, a horizon node at
+    /// `level`, has no legal move: stalemated, when it is not in check.
+    pub fn stalemated(&mut self, position: &Position, level: u32) -> bool {
+        self.stack.generate(position, level as usize).is_empty()
+    }
+
     // ANCHOR: stand_pat_on
     /// The horizon at `level` where the caller already knows the static
     /// value, `score`, and it reaches beta with the side to move not in
@@ -256,8 +263,8 @@ impl Run<'_, '_> {
         }
         let in_check = position.in_check();
         let pos_value = (self.settings.evaluate)(position);
-        if ply + 1 >= MAX_PLY {
-            return pos_value;
+        if let Some(value) = self.settled(position, level, window, pos_value, qui_root) {
+            return value;
         }
 
         // Step 1. Stand pat: the static value is ours unless we are in check.
@@ -355,6 +362,32 @@ impl Run<'_, '_> {
         }
         self.tracer.moves(level, self.stack.moves(ply));
         Ok(count)
+    }
+
+    /// The value of a node at `level` that ends before its stand pat:
+    /// at the deepest ply, its static value `pos_value`; at the horizon
+    /// node (`qui_root`), out of check, when the stand pat would cut, a
+    /// stalemate, worth 0 whatever its static value (below beta, step 2
+    /// asks the same). The moves are generated one ply up, a slot no node
+    /// uses yet.
+    fn settled(
+        &mut self,
+        position: &Position,
+        level: u32,
+        window: Window,
+        pos_value: i32,
+        qui_root: bool,
+    ) -> Option<i32> {
+        if level as usize >= MAX_PLY {
+            return Some(pos_value);
+        }
+        let cuts = qui_root && pos_value >= window.beta && !position.in_check();
+        if !cuts || !self.stack.generate(position, level as usize).is_empty() {
+            return None;
+        }
+        let value = no_moves_score(position, level as usize - 1);
+        self.result(level, false, value, window);
+        Some(value)
     }
 
     /// The node is entered: counted and traced. True when the search must
