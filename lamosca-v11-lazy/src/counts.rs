@@ -23,6 +23,8 @@ pub(crate) struct Counts {
     pub(crate) stand_pat_cuts: u64,
     /// Lines ended by a draw by the rules.
     pub(crate) draws: u64,
+    /// Lines that reached the horizon.
+    pub(crate) horizons: u64,
     /// Nodes that looked their position up in the transposition table.
     pub(crate) probes: u64,
     /// Of those, the nodes that found it there.
@@ -32,6 +34,13 @@ pub(crate) struct Counts {
 }
 
 impl Counts {
+    /// The nodes valued by an estimate rather than by searching to the end
+    /// of the game: at the horizon, by the table, by a lazy cut or by a
+    /// stand pat. An iteration that adds none searched a whole game tree.
+    pub(crate) fn estimates(&self) -> u64 {
+        self.horizons + self.table_cuts + self.lazy_cuts + self.stand_pats
+    }
+
     /// The figures printed after the trace; the quiescence's, `(nodes,
     /// stand-pat cut-offs)`, counted by v0.10's search; the table's, `(used,
     /// slots)`, only when it is on, so that a search without it prints what

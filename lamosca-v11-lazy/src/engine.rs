@@ -169,7 +169,7 @@ impl Engine for LazySearch {
             for iteration in 1..=depth {
                 let root = Node::root(iteration, score);
                 search.alpha_beta(position, root, -INFINITY, INFINITY, &mut line);
-                if search.stopped || search.mate_proven {
+                if search.stopped || search.settled {
                     break;
                 }
             }
@@ -252,7 +252,8 @@ impl LazySearch {
             answer: None,
             line: Line::default(),
             depth_reached: 0,
-            mate_proven: false,
+            settled: false,
+            estimates_before: 0,
             until_stopped: false,
         }
     }

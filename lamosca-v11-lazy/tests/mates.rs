@@ -3,7 +3,9 @@
 //! every mate v0.10 finds at that budget v0.11 finds too. Before the
 //! selective stand pat was denied to a side with only king and pawns, the
 //! lone king passed rather than walk into mate, and v0.11 found neither
-//! queen mate in four.
+//! queen mate in four. Asked for no depth, the deepening ends where a
+//! deeper iteration has nothing to learn: at a proven mate, or at a tree
+//! searched to the end of every line.
 
 #[path = "../../common/search/tests/mates_support/mod.rs"]
 mod mates_support;
@@ -50,6 +52,48 @@ fn a_proven_mate_ends_the_deepening() {
     assert_eq!((depth, value), (8, 30_993), "{told:?}");
     assert_eq!((report.depth, report.value), (8, 30_993));
     assert!(report.nodes < 3_000_000, "{}", report.nodes);
+}
+
+/// Asked for no depth, the deepening also ends at an iteration that
+/// valued no node by an estimate: with a bishop against a lone king every
+/// line is a draw by material one ply from the root, so depth 2 searched
+/// the whole game tree and a deeper one has nothing to add. (Before, the
+/// root went on to depth 64 in a few hundred nodes.)
+#[test]
+fn a_tree_settled_without_an_estimate_ends_the_deepening() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    use common::Position;
+    use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+    use lamosca_search::Engine;
+
+    let mut position = Position::from_fen("8/8/8/3k4/8/8/8/2B1K3 w - - 0 1").unwrap();
+    let limits = Limits {
+        nodes: Some(1_000_000),
+        ..Limits::depth(MAX_DEPTH)
+    };
+    let mut told = Vec::new();
+    let report = deepen(
+        &mut LazySearch::new(),
+        &mut position,
+        &limits,
+        &Arc::new(AtomicBool::new(false)),
+        Trace::off(),
+        |iteration| told.push((iteration.depth, iteration.value)),
+    );
+    assert_eq!(told, vec![(2, 0)]);
+    assert_eq!((report.depth, report.value), (2, 0));
+    // A depth asked for is searched whole all the same.
+    let report = deepen(
+        &mut LazySearch::new(),
+        &mut position,
+        &Limits::depth(6),
+        &Arc::new(AtomicBool::new(false)),
+        Trace::off(),
+        |_| {},
+    );
+    assert_eq!((report.depth, report.value), (6, 0));
 }
 
 #[test]

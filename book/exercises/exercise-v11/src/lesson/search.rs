@@ -52,9 +52,16 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) line: Line,
     /// The deepest root iteration that finished.
     pub(crate) depth_reached: u32,
-    /// Set when an iteration proved a mate and the search was asked for
-    /// no depth ([`lamosca_search::deepen::MAX_DEPTH`]): the deepening ends there.
-    pub(crate) mate_proven: bool,
+    /// Set when the search was asked for no depth
+    /// ([`lamosca_search::deepen::MAX_DEPTH`]) and an iteration left
+    /// nothing for a deeper one to learn: it proved a mate, or it ended
+    /// every line before the horizon, by a mate or a draw, with no estimate
+    /// (no horizon, table cut, lazy cut or stand pat). The deepening ends
+    /// there.
+    pub(crate) settled: bool,
+    /// The estimates made before the current iteration began: horizons,
+    /// table cuts, lazy cuts and stand pats ([`Counts::estimates`]).
+    pub(crate) estimates_before: u64,
     /// True when asked for the driver's deepest depth, that is for no
     /// depth at all.
     pub(crate) until_stopped: bool,
@@ -109,6 +116,7 @@ impl Search<'_, '_> {
         // Horizon: v0.10's quiescence search, standing pat on the same
         // evaluation the score adds up.
         if depth <= 0 {
+            self.counts.horizons += 1;
             return self.horizon(position, node, window);
         }
         self.counts.nodes += 1;
@@ -144,7 +152,7 @@ impl Search<'_, '_> {
         if self.stopped {
             return (0, hint);
         }
-        if self.mate_proven && node.ply == 0 {
+        if self.settled && node.ply == 0 {
             return (value, hint);
         }
         // Lazy cut: the shallower search confirms what the score says, so
@@ -300,7 +308,10 @@ impl Search<'_, '_> {
     /// `pv`: it is reported, and from here the control given counts.
     fn iteration_done(&mut self, depth: u32, res: i32, pv: &Line) {
         self.depth_reached = self.depth_reached.max(depth);
-        self.mate_proven = self.until_stopped && res.saturating_abs() >= MATE_BOUND;
+        let estimates = self.counts.estimates();
+        let exact = estimates == self.estimates_before;
+        self.estimates_before = estimates;
+        self.settled = self.until_stopped && (exact || res.saturating_abs() >= MATE_BOUND);
         self.tracer.iteration_done(depth, res, pv.moves());
         if let Some(given) = self.given.take() {
             self.control = given;
