@@ -103,3 +103,24 @@ fn why_value_at_depth_one_is_refused() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("--why-value"), "{stderr}");
 }
+
+/// Under a clock the last depth is cut short: `--why` reads the deepest
+/// finished one, names it, and finds every root move there.
+#[test]
+fn why_under_a_clock_reads_the_deepest_finished_depth() {
+    for mv in ["g1f3", "a2a3"] {
+        let text = search(&["--movetime", "30", "--why", mv]);
+        let told = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("info depth "))
+            .filter_map(|rest| rest.split(' ').next())
+            .next_back()
+            .expect("an info line");
+        assert!(
+            text.contains(&format!("why not {mv}: LaMoSca v0.10, depth {told}, best ")),
+            "{text}"
+        );
+        assert!(!text.contains("depth 64"), "{text}");
+        assert!(!text.contains("was not searched"), "{text}");
+    }
+}

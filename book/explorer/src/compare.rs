@@ -9,15 +9,21 @@
 //! the two differ in value; then the nodes each searched per level, the
 //! first subtrees one searched and the other cut off, and the order each
 //! tried its moves along the principal path. With a deepening search, the
-//! last (deepest) root of each is compared; a re-search (v0.11's internal
-//! deepening) is no move, and is left out of the moves.
+//! deepest depth both finished is compared ([`Record::depths`]); a re-search
+//! (v0.11's internal deepening) is no move, and is left out of the moves.
+//!
+//! A search stopped by its budget leaves its last depth cut short. `compare`
+//! names the side and the depth it finished, sets every finished depth side
+//! by side, and draws no conclusion from a depth cut short: when the two
+//! searches share no finished depth, the depth compared is one side's
+//! partial one, and its value, line and first difference are not read.
 
 use std::fmt;
 use std::io::{self, Write};
 
 use serde_json::{Map, Value};
 
-use lamosca_record::{Bounded, NodeInfo, Record};
+use lamosca_record::{Bounded, Depth, NodeInfo, Record, RecordError};
 
 /// How many subtrees searched by A and cut by B are listed.
 pub const SUBTREES_LISTED: usize = 8;
@@ -38,13 +44,15 @@ pub enum CompareError {
         /// B's FEN.
         b: String,
     },
-    /// They search to different depths.
+    /// They share no depth: none that both began.
     DifferentDepths {
         /// A's depth.
         a: u32,
         /// B's depth.
         b: u32,
     },
+    /// A record's depths could not be read.
+    Record(RecordError),
     /// A record holds no node.
     NoNodes,
     /// The output could not be written.
@@ -62,6 +70,7 @@ impl fmt::Display for CompareError {
                 write!(f, "the records search to different depths: A {a}, B {b}")
             }
             CompareError::NoNodes => write!(f, "a record holds no node to compare"),
+            CompareError::Record(error) => write!(f, "{error}"),
             CompareError::Io(_) => write!(f, "the comparison could not be written"),
         }
     }
@@ -78,9 +87,30 @@ impl std::error::Error for CompareError {
     }
 }
 
+impl From<RecordError> for CompareError {
+    fn from(error: RecordError) -> Self {
+        CompareError::Record(error)
+    }
+}
+
 impl From<io::Error> for CompareError {
     fn from(error: io::Error) -> Self {
         CompareError::Io(error)
+    }
+}
+
+/// The depth of each side set side by side: its node, and whether that
+/// depth was cut short (then nothing is concluded from it).
+#[derive(Clone, Copy)]
+struct Side<'a> {
+    name: &'static str,
+    record: &'a Record,
+    depth: Depth,
+}
+
+impl Side<'_> {
+    fn partial(&self) -> bool {
+        !self.depth.finished
     }
 }
 
@@ -93,72 +123,200 @@ pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), Compa
             b: header_b.fen.clone(),
         });
     }
-    if header_a.depth != header_b.depth {
-        return Err(CompareError::DifferentDepths {
-            a: header_a.depth,
-            b: header_b.depth,
-        });
-    }
-    let (Some(&root_a), Some(&root_b)) = (a.roots().last(), b.roots().last()) else {
-        return Err(CompareError::NoNodes);
+    let (depths_a, depths_b) = (a.depths()?, b.depths()?);
+    let (depth_a, depth_b) = match_depths(&depths_a, &depths_b).ok_or_else(|| {
+        let told = |depths: &[Depth], header: u32| {
+            depths
+                .iter()
+                .filter(|depth| depth.finished)
+                .map(|depth| depth.depth)
+                .max()
+                .unwrap_or(header)
+        };
+        let empty = depths_a.is_empty() || depths_b.is_empty();
+        if empty && header_a.depth == header_b.depth {
+            return CompareError::NoNodes;
+        }
+        CompareError::DifferentDepths {
+            a: told(&depths_a, header_a.depth),
+            b: told(&depths_b, header_b.depth),
+        }
+    })?;
+    let side_a = Side {
+        name: "A",
+        record: a,
+        depth: depth_a,
     };
-    writeln!(out, "Position: {}, depth {}", header_a.fen, header_a.depth)?;
-    answers(a, b, out)?;
-    variations(a, b, root_a, root_b, out)?;
-    root_moves(a, b, root_a, root_b, out)?;
-    first_difference(a, b, root_a, root_b, out)?;
+    let side_b = Side {
+        name: "B",
+        record: b,
+        depth: depth_b,
+    };
+    let (root_a, root_b) = (depth_a.node, depth_b.node);
+    writeln!(out, "Position: {}, depth {}", header_a.fen, depth_a.depth)?;
+    stops(&[(side_a, &depths_a), (side_b, &depths_b)], out)?;
+    answers(side_a, side_b, out)?;
+    finished_depths((a, &depths_a), (b, &depths_b), out)?;
+    variations(side_a, side_b, out)?;
+    root_moves(side_a, side_b, out)?;
+    if side_a.partial() || side_b.partial() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Below the root: not compared, a depth cut short has no values to set side by side"
+        )?;
+    } else {
+        first_difference(a, b, root_a, root_b, out)?;
+    }
     nodes_per_level(a, b, out)?;
     cut_subtrees(a, b, root_a, root_b, out)?;
     principal_path(a, b, root_a, root_b, out)?;
     Ok(())
 }
 
-/// Step 1: who searched, with what, and what each found.
-fn answers(a: &Record, b: &Record, out: &mut impl Write) -> io::Result<()> {
-    for (side, record) in [("A", a), ("B", b)] {
-        let summary = record.summary();
-        writeln!(
-            out,
-            "{side}: {}, options {}: value {}, move {}, nodes {}",
-            record.header().version,
-            options(&record.header().options),
-            summary.value,
-            summary.best.as_deref().unwrap_or("none"),
-            summary.nodes
-        )?;
-    }
-    let (value_a, value_b) = (a.summary().value, b.summary().value);
-    if value_a != value_b {
-        writeln!(out, "The root values differ: A {value_a}, B {value_b}")?;
-    } else {
-        writeln!(out, "The root values agree: {value_a}")?;
+/// The depths to set side by side: the deepest both finished; or, when
+/// they share none, the deepest both began, one of them cut short.
+fn match_depths(a: &[Depth], b: &[Depth]) -> Option<(Depth, Depth)> {
+    let shared = |finished: bool| {
+        a.iter()
+            .filter(|one| one.finished || !finished)
+            .filter_map(|one| {
+                b.iter()
+                    .find(|other| other.depth == one.depth && (other.finished || !finished))
+                    .map(|other| (*one, *other))
+            })
+            .max_by_key(|(one, _)| one.depth)
+    };
+    shared(true).or_else(|| shared(false))
+}
+
+/// Step 1: each side stopped in a depth, which depth it finished, and
+/// which depth is compared.
+fn stops(sides: &[(Side<'_>, &Vec<Depth>)], out: &mut impl Write) -> io::Result<()> {
+    for (side, depths) in sides {
+        let deepest = depths
+            .iter()
+            .filter(|depth| depth.finished)
+            .max_by_key(|depth| depth.depth);
+        if let Some(stopped) = depths.iter().find(|depth| !depth.finished) {
+            let finished = match deepest {
+                Some(depth) => format!("the deepest it finished is depth {}", depth.depth),
+                None => "it finished no depth".to_string(),
+            };
+            writeln!(
+                out,
+                "{} is partial: its search was stopped during depth {}; {finished}",
+                side.name, stopped.depth
+            )?;
+        }
+        if side.partial() {
+            writeln!(
+                out,
+                "{}'s depth {} was cut short: it is shown, and nothing is concluded from it",
+                side.name, side.depth.depth
+            )?;
+        } else if deepest.is_some_and(|depth| depth.depth > side.depth.depth) {
+            writeln!(
+                out,
+                "{} is compared at depth {}, the deepest both finished",
+                side.name, side.depth.depth
+            )?;
+        }
     }
     Ok(())
 }
 
-/// Step 2: each side's principal variation, as its record holds it: the
-/// best move of each node from the root, as long as it was searched.
-fn variations(
-    a: &Record,
-    b: &Record,
-    root_a: u32,
-    root_b: u32,
+/// Step 2: who searched, with what, and what each found at the depth
+/// compared; the root values set side by side only when both finished.
+fn answers(a: Side<'_>, b: Side<'_>, out: &mut impl Write) -> io::Result<()> {
+    for side in [a, b] {
+        let record = side.record;
+        let found = match record.node(side.depth.node) {
+            Some(_) if side.partial() => format!("depth {} cut short", side.depth.depth),
+            Some(root) => format!(
+                "value {}, move {}",
+                root.value,
+                root.best.map_or("none".to_string(), |mv| mv.to_string())
+            ),
+            None => "no root".to_string(),
+        };
+        writeln!(
+            out,
+            "{}: {}, options {}: {found}, nodes {}",
+            side.name,
+            record.header().version,
+            options(&record.header().options),
+            record.summary().nodes
+        )?;
+    }
+    let value = |side: Side<'_>| side.record.node(side.depth.node).map(|root| root.value);
+    match (a.partial(), b.partial(), value(a), value(b)) {
+        (false, false, Some(value_a), Some(value_b)) if value_a != value_b => {
+            writeln!(out, "The root values differ: A {value_a}, B {value_b}")
+        }
+        (false, false, Some(value_a), _) => writeln!(out, "The root values agree: {value_a}"),
+        _ => writeln!(
+            out,
+            "The root values are not compared: a depth cut short has none"
+        ),
+    }
+}
+
+/// Step 3: every depth either side began, its value and move side by
+/// side, `cut short` for a depth stopped, `-` for one not searched.
+fn finished_depths(
+    (record_a, a): (&Record, &[Depth]),
+    (record_b, b): (&Record, &[Depth]),
     out: &mut impl Write,
 ) -> io::Result<()> {
+    if a.len() < 2 && b.len() < 2 && a.iter().chain(b).all(|depth| depth.finished) {
+        return Ok(());
+    }
+    let mut numbers: Vec<u32> = a.iter().chain(b).map(|depth| depth.depth).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    writeln!(out)?;
+    writeln!(out, "Depths, the value and the move of each:")?;
+    writeln!(out, "depth                  A                  B")?;
+    for number in numbers {
+        let cell = |record: &Record, depths: &[Depth]| match depths
+            .iter()
+            .find(|depth| depth.depth == number)
+        {
+            None => "-".to_string(),
+            Some(depth) if !depth.finished => "cut short".to_string(),
+            Some(depth) => record.node(depth.node).map_or(String::new(), |node| {
+                let best = node.best.map_or("none".to_string(), |mv| mv.to_string());
+                format!("{} {best}", node.value)
+            }),
+        };
+        let (cell_a, cell_b) = (cell(record_a, a), cell(record_b, b));
+        writeln!(out, "{number:>5} {cell_a:>18} {cell_b:>18}")?;
+    }
+    Ok(())
+}
+
+/// Step 4: each side's principal variation, as its record holds it: the
+/// best move of each node from the root, as long as it was searched; none
+/// for a depth cut short.
+fn variations(a: Side<'_>, b: Side<'_>, out: &mut impl Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "Principal variations:")?;
-    for (side, record, root) in [("A", a, root_a), ("B", b, root_b)] {
-        let line: Vec<String> = variation(record, root)
+    for side in [a, b] {
+        let record = side.record;
+        let line: Vec<String> = variation(record, side.depth.node)
             .iter()
             .filter_map(|&id| record.node(id).and_then(|node| node.mv))
             .map(|mv| mv.to_string())
             .collect();
-        let line = if line.is_empty() {
+        let line = if side.partial() {
+            format!("none, depth {} was cut short", side.depth.depth)
+        } else if line.is_empty() {
             "no move".to_string()
         } else {
             line.join(" ")
         };
-        writeln!(out, "  {side}: {line}")?;
+        writeln!(out, "  {}: {line}", side.name)?;
     }
     Ok(())
 }
@@ -177,20 +335,15 @@ fn variation(record: &Record, root: u32) -> Vec<u32> {
     nodes
 }
 
-/// Step 3: every root move, A's first in A's order, then any only B
+/// Step 5: every root move, A's first in A's order, then any only B
 /// searched: each side's value or bound for the side to move at the
 /// root, and the reply that refuted the move (the reply that cut its
-/// node off) or answered it (the best reply found).
-fn root_moves(
-    a: &Record,
-    b: &Record,
-    root_a: u32,
-    root_b: u32,
-    out: &mut impl Write,
-) -> io::Result<()> {
+/// node off) or answered it (the best reply found). In a depth cut short,
+/// the move being searched when it stopped has no value: `cut short`.
+fn root_moves(a: Side<'_>, b: Side<'_>, out: &mut impl Write) -> io::Result<()> {
     let mut moves: Vec<String> = Vec::new();
-    for (record, root) in [(a, root_a), (b, root_b)] {
-        for child in record.move_children(root) {
+    for side in [a, b] {
+        for child in side.record.move_children(side.depth.node) {
             let mv = child.mv.map(|mv| mv.to_string()).unwrap_or_default();
             if !moves.contains(&mv) {
                 moves.push(mv);
@@ -205,8 +358,8 @@ fn root_moves(
     writeln!(out, "the move, which is worth at most v), and the reply")?;
     writeln!(out, "move           A reply          B reply")?;
     for mv in moves {
-        let (value_a, reply_a) = move_value(a, root_a, &mv);
-        let (value_b, reply_b) = move_value(b, root_b, &mv);
+        let (value_a, reply_a) = move_value(a, &mv);
+        let (value_b, reply_b) = move_value(b, &mv);
         let row = format!("{mv:<7} {value_a:>8} {reply_a:<7} {value_b:>8} {reply_b}");
         writeln!(out, "{}", row.trim_end())?;
     }
@@ -215,19 +368,25 @@ fn root_moves(
 
 /// A root move's value or bound for the side to move at the root, and its
 /// child's reply: `-` for a move the side did not search, the reply empty
-/// when there was none.
-fn move_value(record: &Record, root: u32, mv: &str) -> (String, String) {
+/// when there was none, `cut short` for the move a stopped depth was
+/// searching.
+fn move_value(side: Side<'_>, mv: &str) -> (String, String) {
+    let (record, root) = (side.record, side.depth.node);
     let Some(child) = record
         .child_by_move(root, mv)
         .and_then(|id| record.node(id))
     else {
         return ("-".to_string(), String::new());
     };
+    let last = record.move_children(root).last().map(|last| last.id);
+    if side.partial() && last == Some(child.id) {
+        return ("cut short".to_string(), String::new());
+    }
     let reply = child.reply().map(|mv| mv.to_string()).unwrap_or_default();
     (Bounded::of_node(child).turned().to_string(), reply)
 }
 
-/// Step 4: the first node of A's principal path below the root (whose
+/// Step 6: the first node of A's principal path below the root (whose
 /// values step 1 gives), where the two searches differ in value, and what
 /// each found there: its value or bound, and the reply that refuted it or
 /// the best one.
@@ -298,7 +457,7 @@ fn options(options: &Map<String, Value>) -> String {
     pairs.join(", ")
 }
 
-/// Step 5: nodes per level, and B's count as a share of A's.
+/// Step 7: nodes per level, and B's count as a share of A's.
 fn nodes_per_level(a: &Record, b: &Record, out: &mut impl Write) -> io::Result<()> {
     let (levels_a, levels_b) = (levels(a), levels(b));
     writeln!(out)?;
@@ -347,7 +506,7 @@ fn ratio(part: u64, whole: u64) -> String {
     }
 }
 
-/// Step 6: walking both trees along the paths they share, the first
+/// Step 8: walking both trees along the paths they share, the first
 /// nodes where B cut off moves that A went on to search: the node's path,
 /// B's cutting move and window, and what A searched there beyond it.
 fn cut_subtrees(
@@ -419,7 +578,7 @@ fn path_text(record: &Record, id: u32) -> String {
     moves.join(" ")
 }
 
-/// Step 7: along the principal path (A's best moves, while B searched
+/// Step 9: along the principal path (A's best moves, while B searched
 /// them too), the order each side tried its moves.
 fn principal_path(
     a: &Record,

@@ -81,11 +81,13 @@ impl Drop for Scratch {
     }
 }
 
-/// Runs the explorer on the record at `path`.
+/// Runs the explorer on the record at `path`. The record is read and
+/// checked first, so that a broken one is named (its line and what is
+/// wrong) wherever the command runs, a terminal or not.
 pub fn explore_file(path: &Path) -> Result<()> {
-    terminal_or_bail()?;
     let record = Record::open(path)
         .with_context(|| format!("cannot read the record '{}'", path.display()))?;
+    terminal_or_bail()?;
     let mut explorer = Explorer::new(&record)?;
     // `try_init` enters raw mode and the alternate screen and installs a
     // panic hook that leaves them; the guard leaves them on every return.

@@ -1,7 +1,13 @@
 //! The two commands as processes: bad input is one line of standard error
 //! and exit code 2, and `explore` with no terminal says what to do instead.
 
+#[path = "../../../common/record/tests/record_support/mod.rs"]
+mod record_support;
+
+use std::fs;
 use std::process::{Command, Output, Stdio};
+
+use record_support::{record_search, Algorithm, SCANDINAVIAN};
 
 fn run(binary: &str, args: &[&str]) -> Output {
     Command::new(binary)
@@ -39,4 +45,56 @@ fn compare_names_a_missing_record() {
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// A record of `record_search` with `edit` made to its lines; the file's
+/// path.
+fn edited(name: &str, edit: impl FnOnce(&mut Vec<String>)) -> String {
+    let (path, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, name);
+    let text = fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    edit(&mut lines);
+    fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path.display().to_string()
+}
+
+/// `compare GOOD BAD` and `explore --record BAD`: each refuses the bad
+/// record in one line of standard error with `reason`, exit code 2.
+fn both_refuse(bad: &str, reason: &str) {
+    let (good, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "good.jsonl");
+    let good = good.display().to_string();
+    let compare = run(env!("CARGO_BIN_EXE_compare"), &[&good, bad]);
+    let explore = run(env!("CARGO_BIN_EXE_explore"), &["--record", bad]);
+    for (name, out) in [("compare", compare), ("explore", explore)] {
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(reason), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(out.stdout.is_empty(), "{name} printed a comparison");
+    }
+}
+
+#[test]
+fn a_record_whose_position_is_no_fen_is_refused() {
+    let bad = edited("garbage.jsonl", |lines| {
+        lines[0] = lines[0].replace(SCANDINAVIAN, "garbage");
+    });
+    both_refuse(&bad, "line 1: the position 'garbage' is no FEN: ");
+}
+
+#[test]
+fn a_record_with_an_impossible_root_move_is_refused() {
+    let mut at = 0;
+    let bad = edited("a2a8.jsonl", |lines| {
+        at = lines
+            .iter()
+            .position(|line| line.starts_with("{\"event\":\"node\"") && line.contains("\"a2a3\""))
+            .unwrap();
+        lines[at] = lines[at].replace("a2a3", "a2a8");
+    });
+    let reason = format!(
+        "line {}: 'a2a8' is no legal move in the position of node 1, ",
+        at + 1
+    );
+    both_refuse(&bad, &reason);
 }

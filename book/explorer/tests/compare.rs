@@ -169,13 +169,15 @@ fn different_values_are_said_on_a_line() {
     let (a, _) = pair(2, "differ");
     let (path, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "differ_edited.jsonl");
     let text = fs::read_to_string(&path).unwrap();
-    let (body, report) = text.trim_end().rsplit_once('\n').unwrap();
+    // The root's value, as the root's result line gives it.
     let value = a.summary().value;
-    let report = report.replace(
-        &format!("\"value\":{value},"),
-        &format!("\"value\":{},", value + 1),
+    let root = format!("{{\"event\":\"result\",\"node\":1,\"value\":{value},");
+    assert!(text.contains(&root), "{text}");
+    let text = text.replace(
+        &root,
+        &format!("{{\"event\":\"result\",\"node\":1,\"value\":{},", value + 1),
     );
-    fs::write(&path, format!("{body}\n{report}\n")).unwrap();
+    fs::write(&path, text).unwrap();
     let b = Record::open(&path).unwrap();
     let compared = compared(&a, &b);
     assert!(
@@ -348,6 +350,103 @@ fn the_first_node_that_differs_on_the_principal_path_is_named() {
             "The values first differ below the root, on A's principal path, at {first} {second}\n(values for the side to move there):\n  A: {value}\n  B: {}\n",
             value + 1
         )),
+        "{text}"
+    );
+}
+
+/// A record of `E` searching the Ruy Lopez (Black to move) as `search
+/// --record` does: one search to `depth`, or a deepening under a node
+/// budget.
+fn searched<E: lamosca_search::Engine>(depth: u32, nodes: Option<u64>, name: &str) -> Record {
+    use lamosca_record::{Header, Recorder};
+    use lamosca_search::deepen::{deepen, Limits, Trace};
+    use lamosca_search::events::Tracer;
+    use lamosca_search::SearchControl;
+    use std::sync::{atomic::AtomicBool, Arc};
+    let fen = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    let mut position = common::Position::from_fen(fen).unwrap();
+    let header = Header::of::<E>(&position, depth, Default::default());
+    let mut recorder = Recorder::new(Vec::new(), &header, u32::MAX).unwrap();
+    let report = match nodes {
+        // `--depth N`: one search, to that depth.
+        None => {
+            let mut tracer = Tracer::new(u32::MAX, &mut recorder);
+            E::new().search(
+                &mut position,
+                depth,
+                &SearchControl::unlimited(),
+                &mut tracer,
+            )
+        }
+        // `--nodes N`: a deepening, stopped where the budget runs out.
+        Some(_) => {
+            let limits = Limits {
+                nodes,
+                ..Limits::depth(depth)
+            };
+            let trace = Trace {
+                levels: u32::MAX,
+                listener: Some(&mut recorder),
+            };
+            let stop = Arc::new(AtomicBool::new(false));
+            deepen(&mut E::new(), &mut position, &limits, &stop, trace, |_| {})
+        }
+    };
+    let bytes = recorder.finish(&report).unwrap();
+    let path = record_support::scratch(name);
+    fs::write(&path, bytes).unwrap();
+    Record::open(&path).unwrap()
+}
+
+#[test]
+fn a_record_cut_short_is_named_and_no_conclusion_is_drawn_from_it() {
+    // v0.07 stopped by its budget during depth 4, beside v0.09's whole
+    // depth 4.
+    let partial = searched::<lamosca_v07::NegaMax>(64, Some(50_000), "partial_v07.jsonl");
+    let whole = searched::<lamosca_v09::AlphaBeta>(4, None, "whole_v09.jsonl");
+    let text = compared(&partial, &whole);
+    assert!(
+        text.contains(
+            "A is partial: its search was stopped during depth 4; the deepest it finished is depth 3\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("differ"), "{text}");
+    assert!(!text.contains("no move"), "{text}");
+    assert!(!text.contains("B is partial"), "{text}");
+    assert!(
+        text.contains("  A: none, depth 4 was cut short\n"),
+        "{text}"
+    );
+    // The finished depths side by side: A's three, and B's one.
+    assert!(
+        text.contains("Depths, the value and the move of each:"),
+        "{text}"
+    );
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("depth "))
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(rows[3].contains("cut short"), "{text}");
+    assert!(rows[0].ends_with(" -"), "{text}");
+
+    // Set the other way round, and beside a search that finished more:
+    // the deepest depth both finished is compared, and says so.
+    let deeper = searched::<lamosca_v09::AlphaBeta>(64, Some(50_000), "deeper_v09.jsonl");
+    let text = compared(&deeper, &partial);
+    assert!(
+        text.starts_with(&format!("Position: {}, depth 3\n", partial.header().fen)),
+        "{text}"
+    );
+    assert!(
+        text.contains("B is partial: its search was stopped during depth 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("A is compared at depth 3, the deepest both finished"),
         "{text}"
     );
 }

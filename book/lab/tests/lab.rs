@@ -203,6 +203,26 @@ fn compare_reads_records_held_as_text_as_it_reads_files() {
 
     let cut = &b.text[..b.text.len() - 3];
     assert!(error(compare(&a.text, cut)).starts_with("cannot read record B: line "));
+    // A record that names an impossible move is an error, not a panic.
+    let impossible = b.text.replacen("\"move\":\"a2a3\"", "\"move\":\"a2a8\"", 1);
+    assert_ne!(impossible, b.text);
+    let refused = error(compare(&a.text, &impossible));
+    assert!(
+        refused.starts_with("cannot read record B: line "),
+        "{refused}"
+    );
+    assert!(
+        refused.contains("'a2a8' is no legal move in the position of node "),
+        "{refused}"
+    );
+    let garbage = a.text.replacen(common::START_FEN, "garbage", 1);
+    assert_ne!(garbage, a.text);
+    let refused = error(compare(&garbage, &b.text));
+    assert!(
+        refused.starts_with("cannot read record A: line 1: the position 'garbage' is no FEN"),
+        "{refused}"
+    );
+    assert!(error(why(&garbage, "e2e4")).contains("is no FEN"));
 }
 
 #[test]

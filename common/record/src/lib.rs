@@ -34,6 +34,7 @@
 
 mod bound;
 mod check;
+mod depths;
 mod error;
 mod event;
 mod facts;
@@ -45,6 +46,7 @@ mod writer;
 
 pub use bound::{Bound, Bounded};
 pub use check::{check_record, position_after_picks, Bounds};
+pub use depths::Depth;
 pub use error::RecordError;
 pub use event::{
     ChapterEvent, Cut, Event, Header, MoveList, NodeEntry, NodeKind, NodeResult, OrderedMove,

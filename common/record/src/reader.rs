@@ -11,13 +11,18 @@
 //! The index checks the contract as it goes: a line that is not JSON, a
 //! node whose parent is not the node open, an event of a node that is not
 //! the innermost open one, a file that stops before the report. Each is a
-//! [`RecordError`] that names the line.
+//! [`RecordError`] that names the line. It also plays the record's moves
+//! as it reads them, from the header's position: the position must be a
+//! FEN, and every move (a node's, a cut's, a best one, a move list's)
+//! legal where it stands; a record that names an impossible move is no
+//! search, and is refused with its line.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
+use common::{Move, Position, UciMove};
 use lamosca_search::events::{Ending, StepKind};
 use serde::Deserialize;
 
@@ -180,19 +185,19 @@ struct Peek<'a> {
 }
 
 /// A move list, read without copying its moves. The moves are read only
-/// to check that the list is well formed, hence the leading underscores.
+/// to check them; their order values, only to check that they are there.
 #[derive(Deserialize)]
 struct MovesPeek<'a> {
     node: u32,
-    #[serde(borrow, rename = "moves")]
-    _moves: Vec<OrderedPeek<'a>>,
+    #[serde(borrow)]
+    moves: Vec<OrderedPeek<'a>>,
 }
 
-/// One move of a list, read only to check that it is well formed.
+/// One move of a list, read to check that it is well formed and legal.
 #[derive(Deserialize)]
 struct OrderedPeek<'a> {
     #[serde(rename = "move")]
-    _mv: &'a str,
+    mv: &'a str,
     #[serde(rename = "order")]
     _order: i32,
 }
@@ -486,6 +491,12 @@ struct Builder {
     cuts: Vec<Place>,
     swaps: Vec<Place>,
     chapter_cuts: ChapterCuts,
+    /// The position of the innermost open node, the record's moves played.
+    board: Option<Position>,
+    /// For each open node: whether a move was made to enter it (a root and
+    /// a re-search are their parent's position), and its legal moves once
+    /// asked for.
+    played: Vec<(bool, Option<Vec<Move>>)>,
 }
 
 impl Builder {
@@ -521,7 +532,9 @@ impl Builder {
     /// Step 1: the header; then every other line, by its kind.
     fn take(&mut self, line: &[u8], offset: u64) -> Result<(), RecordError> {
         if self.header.is_none() {
-            self.header = Some(self.read_header(line)?);
+            let header = self.read_header(line)?;
+            self.board = Position::from_fen(&header.fen).ok();
+            self.header = Some(header);
             return Ok(());
         }
         if self.summary.is_some() {
@@ -544,13 +557,17 @@ impl Builder {
             "cut" => {
                 let cut: Cut = self.read(line)?;
                 let node = self.check_open(Some(cut.node))?;
+                self.legal_here(&cut.mv, node)?;
                 self.nodes[node as usize - 1].cut = MoveName::new(&cut.mv);
                 self.cuts.push(Place { offset, node });
                 Ok(())
             }
             "moves" => {
                 let list: MovesPeek = self.read(line)?;
-                self.check_open(Some(list.node))?;
+                let node = self.check_open(Some(list.node))?;
+                for ordered in &list.moves {
+                    self.legal_here(ordered.mv, node)?;
+                }
                 Ok(())
             }
             "report" => {
@@ -620,7 +637,12 @@ impl Builder {
             None => return Err(self.malformed("the search header has no schema")),
         }
         match Event::from_value(serde_json::Value::Object(object)) {
-            Ok(Event::Search(header)) => Ok(header),
+            Ok(Event::Search(header)) => match Position::from_fen(&header.fen) {
+                Ok(_) => Ok(header),
+                Err(error) => {
+                    Err(self.malformed(format!("the position '{}' is no FEN: {error}", header.fen)))
+                }
+            },
             Ok(_) => Err(foreign),
             Err(error) => Err(self.malformed(error.to_string())),
         }
@@ -668,6 +690,10 @@ impl Builder {
             )));
         }
         let missing = |field: &str| self.malformed(format!("node {id} has no {field}"));
+        let level = peek.level.ok_or_else(|| missing("level"))?;
+        let kind = peek.kind.ok_or_else(|| missing("kind"))?;
+        let alpha = peek.alpha.ok_or_else(|| missing("alpha"))?;
+        let beta = peek.beta.ok_or_else(|| missing("beta"))?;
         let mv = match peek.mv {
             None => None,
             Some(text) => Some(
@@ -675,6 +701,7 @@ impl Builder {
                     .ok_or_else(|| self.malformed(format!("'{text}' is not a move")))?,
             ),
         };
+        self.play(open, level, peek.mv)?;
         let previous_sibling = match open {
             Some(_) => self.last_child.last().copied().flatten(),
             None => self.last_root,
@@ -682,11 +709,11 @@ impl Builder {
         self.nodes.push(NodeInfo {
             id,
             parent: open,
-            level: peek.level.ok_or_else(|| missing("level"))?,
-            kind: peek.kind.ok_or_else(|| missing("kind"))?,
+            level,
+            kind,
             mv,
-            alpha: peek.alpha.ok_or_else(|| missing("alpha"))?,
-            beta: peek.beta.ok_or_else(|| missing("beta"))?,
+            alpha,
+            beta,
             value: 0,
             best: None,
             cut: None,
@@ -724,7 +751,13 @@ impl Builder {
         let value = peek
             .value
             .ok_or_else(|| self.malformed(format!("the result of node {node} has no value")))?;
+        if let Some(best) = peek.best {
+            self.legal_here(best, node)?;
+        }
         let best = peek.best.and_then(MoveName::new);
+        if let (Some((true, _)), Some(board)) = (self.played.pop(), self.board.as_mut()) {
+            board.unmake();
+        }
         let info = &mut self.nodes[node as usize - 1];
         info.value = value;
         info.best = best;
@@ -732,6 +765,52 @@ impl Builder {
         self.open.pop();
         self.last_child.pop();
         Ok(())
+    }
+
+    /// Plays the move `mv` that enters a node at `level` below `open`: a
+    /// root and a re-search (a node at its parent's level) are their
+    /// parent's position, any other node its parent's after the move,
+    /// which must be legal there.
+    fn play(&mut self, open: Option<u32>, level: u32, mv: Option<&str>) -> Result<(), RecordError> {
+        let parent_level = open
+            .and_then(|id| self.nodes.get(id as usize - 1))
+            .map(|node| node.level);
+        let (Some(parent), Some(text)) = (open, mv) else {
+            self.played.push((false, None));
+            return Ok(());
+        };
+        if parent_level == Some(level) {
+            self.played.push((false, None));
+            return Ok(());
+        }
+        let found = self.legal_here(text, parent)?;
+        if let (Some(board), Some(found)) = (self.board.as_mut(), found) {
+            board.make(found);
+        }
+        self.played.push((true, None));
+        Ok(())
+    }
+
+    /// The move `text`, which must be legal in the position of `node`, the
+    /// innermost open node; `None` when the record has no position to play
+    /// it in.
+    fn legal_here(&mut self, text: &str, node: u32) -> Result<Option<Move>, RecordError> {
+        let Some(board) = self.board.as_ref() else {
+            return Ok(None);
+        };
+        let wanted = UciMove::parse(text);
+        let legal = match self.played.last_mut() {
+            Some((_, Some(legal))) => legal,
+            Some((_, slot)) => slot.insert(board.legal_moves()),
+            None => return Ok(None),
+        };
+        match legal.iter().find(|mv| Some(mv.uci()) == wanted) {
+            Some(&found) => Ok(Some(found)),
+            None => Err(self.malformed(format!(
+                "'{text}' is no legal move in the position of node {node}, {}",
+                board.to_fen()
+            ))),
+        }
     }
 
     /// Step 4: the file is over; the report must have come.

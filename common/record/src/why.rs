@@ -18,13 +18,17 @@
 //!
 //! `search --why MOVE` prints it after the move; the book's lab shows it in
 //! the page. The answer reads the record only, as the rest of this crate.
+//!
+//! A search under `--nodes` or `--movetime` deepens, and its last depth may
+//! be cut short; its move is the deepest finished depth's. The answer
+//! reads that depth, and names it; it says when a later depth was stopped.
 
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, bail, Context};
 use common::{Move, Position};
 use lamosca_search::events::Tracer;
-use lamosca_search::{Engine, SearchControl};
+use lamosca_search::{Engine, SearchControl, MATE_BOUND};
 
 use crate::event::Event;
 use crate::reader::{NodeInfo, Record};
@@ -36,11 +40,20 @@ const LINE_LIMIT: usize = 32;
 
 /// `search --why MOVE`'s answer: [`why_not`], or the command line's words
 /// when `mv` is no legal move at the record's root
-/// (`--why: 'e2e5' is not a legal move here`) or was not searched there.
+/// (`--why: 'e2e5' is not a legal move here`), when no depth finished, or
+/// when the deepest finished depth did not search it.
 pub fn why(record: &Record, mv: &str) -> anyhow::Result<String> {
     let position = Position::from_fen(&record.header().fen).context("the record's position")?;
     position.parse_move(mv).context("--why")?;
-    why_not(record, mv)?.ok_or_else(|| anyhow!("--why: {mv} was not searched at the root"))
+    let Some(finished) = record.deepest_finished()? else {
+        bail!("--why: the search finished no depth, so it chose no move to set {mv} beside");
+    };
+    why_not(record, mv)?.ok_or_else(|| {
+        anyhow!(
+            "--why: {mv} was not searched at the root of depth {}, the deepest finished",
+            finished.depth
+        )
+    })
 }
 
 /// `--why-value`'s answer: the move `mv` and the move chosen, `best`, each
@@ -64,9 +77,10 @@ pub fn why_value<E: Engine>(
         after.make(mv);
         engine.new_game();
         let control = SearchControl::unlimited();
-        -engine
+        let value = -engine
             .search(&mut after, depth - 1, &control, &mut Tracer::off())
-            .value
+            .value;
+        one_ply_further(value)
     };
     let named = position.parse_move(mv).context("--why")?;
     let mut text = format!("{mv}: {:+}", value_of(named));
@@ -76,13 +90,32 @@ pub fn why_value<E: Engine>(
     Ok(text)
 }
 
+/// A value found from the position after a move, seen from before it: a
+/// mate is one ply further away there, as the search that chose counted
+/// it (a mate in one is `MATE - 1`, not `MATE`).
+fn one_ply_further(value: i32) -> i32 {
+    if value >= MATE_BOUND {
+        value - 1
+    } else if value <= -MATE_BOUND {
+        value + 1
+    } else {
+        value
+    }
+}
+
 /// Why the search did not choose `mv` at the root of `record`: a few lines
 /// of text, or `Ok(None)` when no root move is called `mv` (the caller says
-/// whether the move is illegal or simply was not searched). Each line is
-/// said once, in the words of the book's glossary.
+/// whether the move is illegal or simply was not searched), or when no
+/// depth finished. Each line is said once, in the words of the book's
+/// glossary.
 pub fn why_not(record: &Record, mv: &str) -> Result<Option<String>, RecordError> {
-    // A deepening search has one root per depth; the last one decided.
-    let Some(root) = record.roots().last().and_then(|&root| record.node(root)) else {
+    // A deepening search has one root per depth (v0.11 a chain of
+    // re-searches); the deepest that finished decided, a depth cut short
+    // did not.
+    let Some(finished) = record.deepest_finished()? else {
+        return Ok(None);
+    };
+    let Some(root) = record.node(finished.node) else {
         return Ok(None);
     };
     // A node searched again (a re-search, v0.11's internal deepening) has
@@ -95,16 +128,25 @@ pub fn why_not(record: &Record, mv: &str) -> Result<Option<String>, RecordError>
     else {
         return Ok(None);
     };
-    let header = record.header();
-    let summary = record.summary();
-    let best = summary.best.as_deref().unwrap_or("none");
+    let best = root
+        .best
+        .map_or("none".to_string(), |name| name.to_string());
     let mut text = format!(
         "why not {mv}: {}, depth {}, best {best} with value {}\n",
-        header.version, header.depth, summary.value
+        record.header().version,
+        finished.depth,
+        root.value
     );
+    if let Some(stopped) = record.cut_short()? {
+        let _ = writeln!(
+            text,
+            "(depth {} was cut short; depth {} is the deepest the search finished, and its move the answer)",
+            stopped.depth, finished.depth
+        );
+    }
     // Step 1. Its value, or the bound it got.
     let chosen = root.best.is_some_and(|name| name.as_str() == mv);
-    text += &worth(mv, &child, chosen, best, summary.value);
+    text += &worth(mv, &child, chosen, &best, root.value);
     // Step 2. The refutation and its line.
     let line = refutation(record, &child);
     text += &refuted(&child, &line);

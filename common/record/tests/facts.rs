@@ -5,13 +5,18 @@
 mod record_support;
 
 use common::Position;
-use lamosca_record::{NodeFacts, Record};
+use lamosca_record::{NodeFacts, Record, RecordError};
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A record from its lines, each a JSON object, with the header first.
 fn record(lines: &[&str]) -> Record {
+    read(lines).unwrap()
+}
+
+/// A record read from its lines, or why it is refused.
+fn read(lines: &[&str]) -> Result<Record, RecordError> {
     let header =
         format!(r#"{{"event":"search","schema":1,"version":"test","fen":"{START}","depth":2}}"#);
     let mut text = header + "\n";
@@ -19,7 +24,7 @@ fn record(lines: &[&str]) -> Record {
         text.push_str(line);
         text.push('\n');
     }
-    Record::from_bytes(text.into_bytes()).unwrap()
+    Record::from_bytes(text.into_bytes())
 }
 
 /// v0.11's internal deepening by hand: node 3 searches its own position
@@ -182,18 +187,19 @@ fn each_position_is_the_header_s_after_the_node_s_path() {
 }
 
 #[test]
-fn a_path_that_is_no_legal_line_names_its_node() {
-    let broken = record(&[
+fn a_path_that_is_no_legal_line_is_refused_as_it_is_read() {
+    let error = read(&[
         r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-100,"beta":100,"kind":"main"}"#,
         r#"{"event":"node","id":2,"parent":1,"level":2,"move":"e2e5","alpha":-100,"beta":100,"kind":"main"}"#,
         r#"{"event":"result","node":2,"value":0,"best":null}"#,
         r#"{"event":"result","node":1,"value":0,"best":"e2e5"}"#,
         r#"{"event":"report","best":"e2e5","value":0,"nodes":2}"#,
-    ]);
-    let error = broken.facts().unwrap_err();
-    assert!(
-        format!("{error:#}").starts_with("node 2: the path breaks at e2e5"),
-        "{error:#}"
+    ])
+    .err()
+    .expect("e2e5 is no move of the start position");
+    assert_eq!(
+        error.to_string(),
+        format!("line 3: 'e2e5' is no legal move in the position of node 1, {START}")
     );
 }
 

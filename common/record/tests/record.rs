@@ -6,6 +6,8 @@ mod record_support;
 
 use std::fs;
 
+use common::{Move, Position};
+
 use lamosca_record::{
     ChapterEvent, Event, NodeEntry, NodeKind, NodeResult, Record, RecordError, Summary,
 };
@@ -184,6 +186,60 @@ fn a_broken_line_names_its_line() {
 }
 
 #[test]
+fn a_position_that_is_no_fen_is_refused() {
+    let path = edited("garbage_fen.jsonl", |lines| {
+        lines[0] = lines[0].replace(SCANDINAVIAN, "garbage");
+    });
+    let error = open_error(&path);
+    assert!(matches!(error, RecordError::Malformed { line: 1, .. }));
+    assert!(
+        error
+            .to_string()
+            .starts_with("line 1: the position 'garbage' is no FEN: "),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_move_that_is_not_legal_where_it_stands_is_refused() {
+    // A root move made impossible: no white piece goes from a2 to a8.
+    let path = edited("a2a8.jsonl", |lines| {
+        let a2a3 = lines
+            .iter()
+            .position(|line| line.contains("\"event\":\"node\"") && line.contains("\"a2a3\""))
+            .unwrap();
+        lines[a2a3] = lines[a2a3].replace("a2a3", "a2a8");
+    });
+    let line = fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .position(|line| line.contains("a2a8"))
+        .unwrap()
+        + 1;
+    let error = open_error(&path);
+    assert!(matches!(error, RecordError::Malformed { line: at, .. } if at == line as u64));
+    // The position as the reader prints it: no en passant square where no
+    // pawn can take.
+    let position = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(
+        error.to_string(),
+        format!("line {line}: 'a2a8' is no legal move in the position of node 1, {position}")
+    );
+    // The best move of the root, made a move of the other side.
+    let path = edited("best.jsonl", |lines| {
+        let result = lines
+            .iter()
+            .position(|line| line.starts_with("{\"event\":\"result\",\"node\":1,"))
+            .unwrap();
+        let best = lines[result].split("\"best\":\"").nth(1).unwrap()[..4].to_string();
+        lines[result] = lines[result].replace(&best, "e7e5");
+    });
+    assert!(open_error(&path)
+        .to_string()
+        .contains(": 'e7e5' is no legal move in the position of node 1, "));
+}
+
+#[test]
 fn a_node_out_of_place_is_refused() {
     // Node 2's parent must be node 1, the node open.
     let path = edited("orphan.jsonl", |lines| {
@@ -214,35 +270,34 @@ fn a_node_out_of_place_is_refused() {
 }
 
 /// A well-formed tree of events: each node with its children, some
-/// chapter events, and its result.
+/// chapter events, and its result. A node's move is its parent's legal
+/// move number `pick` (modulo their count), the record's reader playing
+/// every move it reads.
 #[derive(Clone, Debug)]
 struct Tree {
-    mv: String,
+    pick: usize,
     value: i32,
     note: Option<i64>,
     children: Vec<Tree>,
 }
 
 fn tree() -> impl Strategy<Value = Tree> {
-    let leaf = (
-        "[a-h][1-8][a-h][1-8]",
-        -500..500i32,
-        proptest::option::of(-9..9i64),
-    )
-        .prop_map(|(mv, value, note)| Tree {
-            mv,
+    let leaf = (0..64usize, -500..500i32, proptest::option::of(-9..9i64)).prop_map(
+        |(pick, value, note)| Tree {
+            pick,
             value,
             note,
             children: Vec::new(),
-        });
+        },
+    );
     leaf.prop_recursive(4, 40, 5, |inner| {
         (
-            "[a-h][1-8][a-h][1-8]q?",
+            0..64usize,
             -500..500i32,
             proptest::collection::vec(inner, 0..5),
         )
-            .prop_map(|(mv, value, children)| Tree {
-                mv,
+            .prop_map(|(pick, value, children)| Tree {
+                pick,
                 value,
                 note: None,
                 children,
@@ -250,23 +305,45 @@ fn tree() -> impl Strategy<Value = Tree> {
     })
 }
 
+/// The move of each child of a node at `position`: legal moves, distinct
+/// among siblings; none when the position has no move.
+fn child_moves(tree: &Tree, position: &Position) -> Vec<(Move, usize)> {
+    let legal = position.legal_moves();
+    if legal.is_empty() {
+        return Vec::new();
+    }
+    let mut taken: Vec<(Move, usize)> = Vec::new();
+    for (index, child) in tree.children.iter().enumerate() {
+        let mut at = child.pick % legal.len();
+        while taken.iter().any(|(mv, _)| *mv == legal[at]) {
+            at = (at + 1) % legal.len();
+        }
+        if taken.len() < legal.len() {
+            taken.push((legal[at], index));
+        }
+    }
+    taken
+}
+
 fn flatten(
     tree: &Tree,
-    parent: Option<u32>,
+    entry: Option<(u32, Move)>,
     level: u32,
+    position: &mut Position,
     events: &mut Vec<Event>,
     next_id: &mut u32,
 ) {
     let id = *next_id;
     *next_id += 1;
+    let moves = child_moves(tree, position);
     events.push(Event::Node(NodeEntry {
         id,
-        parent,
+        parent: entry.map(|(parent, _)| parent),
         level,
-        mv: parent.map(|_| tree.mv.clone()),
+        mv: entry.map(|(_, mv)| mv.to_string()),
         alpha: -tree.value,
         beta: tree.value,
-        kind: if tree.children.is_empty() {
+        kind: if moves.is_empty() {
             NodeKind::Quiescence
         } else {
             NodeKind::Main
@@ -277,13 +354,22 @@ fn flatten(
             ChapterEvent::new("stand_pat", Some(id)).with("value", note),
         ));
     }
-    for child in &tree.children {
-        flatten(child, Some(id), level + 1, events, next_id);
+    for &(mv, index) in &moves {
+        position.make(mv);
+        flatten(
+            &tree.children[index],
+            Some((id, mv)),
+            level + 1,
+            position,
+            events,
+            next_id,
+        );
+        position.unmake();
     }
     events.push(Event::Result(NodeResult {
         node: id,
         value: tree.value,
-        best: tree.children.first().map(|child| child.mv.clone()),
+        best: moves.first().map(|(mv, _)| mv.to_string()),
     }));
 }
 
@@ -296,7 +382,8 @@ proptest! {
         let mut written = vec![events[0].clone()];
         let mut next_id = 1;
         for (depth, root) in roots.iter().enumerate() {
-            flatten(root, None, 1, &mut written, &mut next_id);
+            let mut position = Position::from_fen(SCANDINAVIAN).unwrap();
+            flatten(root, None, 1, &mut position, &mut written, &mut next_id);
             written.push(Event::Chapter(ChapterEvent::new("iteration", None).with("depth", depth + 1)));
         }
         written.push(Event::Report(Summary { best: None, value: 0, nodes: u64::from(next_id - 1), statistics: vec![] }));

@@ -386,6 +386,7 @@ impl Driver<'_> {
             report.best = last.pv.first().copied();
             report.value = last.value;
             report.pv = last.pv;
+            report.depth = last.depth;
             report.interrupted = last.depth < deepest;
         }
         report
