@@ -8,9 +8,14 @@ mod uci_child;
 #[path = "../../common/front/tests/support/node_budget.rs"]
 mod node_budget;
 
-use node_budget::check_node_budgets;
+use node_budget::{check_node_budgets, check_search_node_caps};
 
 #[test]
 fn every_node_budget_is_kept_and_its_move_played() {
     check_node_budgets(env!("CARGO_BIN_EXE_lamosca-v11-lazy"));
+}
+
+#[test]
+fn a_search_never_counts_more_nodes_than_its_cap() {
+    check_search_node_caps(env!("CARGO_BIN_EXE_lamosca-v11-lazy"));
 }

@@ -22,7 +22,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use common::{Move, Position, UciMove};
+use common::{Move, MoveStack, Position, UciMove};
 use lamosca_search::events::{Ending, StepKind};
 use serde::Deserialize;
 
@@ -494,9 +494,14 @@ struct Builder {
     /// The position of the innermost open node, the record's moves played.
     board: Option<Position>,
     /// For each open node: whether a move was made to enter it (a root and
-    /// a re-search are their parent's position), and its legal moves once
-    /// asked for.
-    played: Vec<(bool, Option<Vec<Move>>)>,
+    /// a re-search are their parent's position), and whether its legal
+    /// moves are in `legal` yet.
+    played: Vec<(bool, bool)>,
+    /// The legal moves of each open node, by its place in `played`, once
+    /// asked for; the lists are kept and refilled, not made anew.
+    legal: Vec<Vec<Move>>,
+    /// Where the moves are generated.
+    generator: MoveStack,
 }
 
 impl Builder {
@@ -776,18 +781,18 @@ impl Builder {
             .and_then(|id| self.nodes.get(id as usize - 1))
             .map(|node| node.level);
         let (Some(parent), Some(text)) = (open, mv) else {
-            self.played.push((false, None));
+            self.played.push((false, false));
             return Ok(());
         };
         if parent_level == Some(level) {
-            self.played.push((false, None));
+            self.played.push((false, false));
             return Ok(());
         }
         let found = self.legal_here(text, parent)?;
         if let (Some(board), Some(found)) = (self.board.as_mut(), found) {
             board.make(found);
         }
-        self.played.push((true, None));
+        self.played.push((true, false));
         Ok(())
     }
 
@@ -799,12 +804,24 @@ impl Builder {
             return Ok(None);
         };
         let wanted = UciMove::parse(text);
-        let legal = match self.played.last_mut() {
-            Some((_, Some(legal))) => legal,
-            Some((_, slot)) => slot.insert(board.legal_moves()),
-            None => return Ok(None),
+        let Some(place) = self.played.len().checked_sub(1) else {
+            return Ok(None);
         };
-        match legal.iter().find(|mv| Some(mv.uci()) == wanted) {
+        if !self.played[place].1 {
+            self.played[place].1 = true;
+            if self.legal.len() <= place {
+                self.legal.resize_with(place + 1, Vec::new);
+            }
+            let moves = self
+                .generator
+                .generate(board, 0)
+                .iter()
+                .map(|scored| scored.mv);
+            let list = &mut self.legal[place];
+            list.clear();
+            list.extend(moves);
+        }
+        match self.legal[place].iter().find(|mv| Some(mv.uci()) == wanted) {
             Some(&found) => Ok(Some(found)),
             None => Err(self.malformed(format!(
                 "'{text}' is no legal move in the position of node {node}, {}",

@@ -279,8 +279,9 @@ impl SearchControl {
         self
     }
 
-    /// The same control with a node budget: the search may visit `nodes`
-    /// nodes, and stops at the next one.
+    /// The same control with a node budget: the search counts at most
+    /// `nodes` nodes. The node that reaches the budget is counted and
+    /// stops the search there, so none is ever counted past it.
     pub fn with_node_limit(mut self, nodes: u64) -> SearchControl {
         self.node_limit = Some(nodes);
         self
@@ -321,13 +322,15 @@ impl SearchControl {
 
     /// What a search asks at every node, having visited `nodes` (this one
     /// included): true when it must stop, because the flag is up, the
-    /// budget is spent or the deadline has passed. The budget is compared
+    /// budget is spent (this node is the last it allows) or the deadline
+    /// has passed. A search that asks at every node it counts, and stops
+    /// when told, counts at most its budget. The budget is compared
     /// every time, which costs next to nothing, the clock read only every
     /// [`CHECK_EVERY`] nodes. A budget spent or a deadline passed raises
     /// the flag, so the answer stays true.
     #[inline]
     pub fn poll(&self, nodes: u64) -> bool {
-        let over = self.node_limit.is_some_and(|limit| nodes > limit);
+        let over = self.node_limit.is_some_and(|limit| nodes >= limit);
         let late = || {
             self.deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
@@ -615,8 +618,11 @@ mod tests {
     #[test]
     fn poll_reads_the_budget_and_the_flag_at_every_node() {
         let control = SearchControl::unlimited().with_node_limit(10);
-        assert!(!control.poll(10), "the tenth node is within the budget");
-        assert!(control.poll(11));
+        assert!(!control.poll(9), "the ninth node is within the budget");
+        assert!(
+            control.poll(10),
+            "the tenth spends it: the search stops there"
+        );
         // The budget raised the flag, which every later node sees.
         assert!(control.stopped());
         assert!(control.poll(3));

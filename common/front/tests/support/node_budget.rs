@@ -6,6 +6,10 @@
 //! unless it is the only one, the first iteration's (depth 1, or v0.11's
 //! depth 2), which a budgeted search always finishes. The move played is
 //! the first move of that line, the deepest finished depth's.
+//!
+//! [`check_search_node_caps`] runs `search --nodes N`: the nodes its
+//! statistics count, the depth cut short included, are at most N, once
+//! depth 1, always finished, fits in N.
 
 use crate::uci_child::{played_and_last_pv, Engine};
 
@@ -52,4 +56,44 @@ pub fn check_node_budgets(binary: &str) {
         }
     }
     engine.send("quit");
+}
+
+/// Runs `binary search --nodes N` on each case, and checks that the nodes
+/// the search counted, every depth's and the one cut short's, are at most
+/// N: the cap is exact. A budget below depth 1's cost is spent on depth 1,
+/// which is always finished, and nothing more: no second depth is begun.
+pub fn check_search_node_caps(binary: &str) {
+    let cases: [(&[&str], &[u64]); 2] = [
+        (&[], &[1, 100, 1_000, 5_000, 20_000, 50_000]),
+        (
+            &["--moves", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5"],
+            &[3_000, 20_000, 50_000],
+        ),
+    ];
+    for (moves, caps) in cases {
+        for &cap in caps {
+            let output = std::process::Command::new(binary)
+                .args(["search", "--trace", "0", "--nodes", &cap.to_string()])
+                .args(moves)
+                .output()
+                .expect("the binary runs");
+            let text = String::from_utf8_lossy(&output.stdout);
+            let asked = format!("search --nodes {cap} {moves:?}");
+            assert!(output.status.success(), "{asked}: {output:?}");
+            let infos: Vec<&str> = text
+                .lines()
+                .filter(|line| line.starts_with("info depth"))
+                .collect();
+            let bestmove = text
+                .lines()
+                .find(|line| line.starts_with("bestmove "))
+                .unwrap_or_else(|| panic!("{asked}: no bestmove: {text}"));
+            let nodes = field(bestmove, "nodes");
+            let first = infos.first().map_or(0, |line| field(line, "nodes"));
+            assert!(
+                nodes <= cap || (infos.len() == 1 && nodes == first),
+                "{asked}: {nodes} nodes counted: {text}"
+            );
+        }
+    }
 }

@@ -193,6 +193,11 @@ impl Search<'_, '_> {
             let value =
                 self.quiescence
                     .stand_pat_on(position, node.score, window, level, self.tracer);
+            // The node counts, and asks the control as every node does.
+            if self.time_over() {
+                self.stopped = true;
+                return (0, None);
+            }
             return (value, None);
         }
         let counted = self.counted();
@@ -212,6 +217,10 @@ impl Search<'_, '_> {
         self.counts.nodes += 1;
         self.counts.draws += 1;
         self.tracer.node(level, node.kind(), position, Some(window));
+        if self.time_over() {
+            self.stopped = true;
+            return (0, None);
+        }
         self.tracer.step(Drawn { level });
         (0, None)
     }
@@ -315,6 +324,11 @@ impl Search<'_, '_> {
         self.tracer.iteration_done(depth, res, pv.moves());
         if let Some(given) = self.given.take() {
             self.control = given;
+            // A budget the first iteration spent already ends the search
+            // here, before a node of the next is counted.
+            if self.time_over() {
+                self.stopped = true;
+            }
         }
     }
 
