@@ -14,7 +14,11 @@ Needs python-chess (`pip install chess`) and Stockfish
 
 import argparse
 import collections
+import datetime
 import os
+import platform
+import shlex
+import sys
 import statistics
 
 import chess
@@ -76,7 +80,12 @@ def main():
     args = parser.parse_args()
     defender = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     defender.configure({"Threads": 1})
+    command = shlex.join(["python3", "book/ladder/analysis/endings.py", *sys.argv[1:]])
     lines = [
+        f"Measured on {datetime.date.today()}, on {platform.machine()} {platform.system().lower()}, "
+        f"{os.cpu_count()} hardware threads, by `{command}`. Each move had its time on the clock "
+        "on the wall, so a busy machine lets the steps reach less deep.",
+        "",
         f"Won endings at {args.movetime} ms a move, {len(ENDINGS)} games each, Stockfish defending:",
         "",
         "| engine | mated | median move of the mate | the other games ended by |",
