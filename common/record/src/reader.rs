@@ -32,6 +32,11 @@ use crate::event::{Cut, Event, Header, NodeKind, Summary, Swap, KNOWN_EVENTS, SC
 /// The buffer of the pass that builds the index: large reads, few calls.
 const INDEX_BUFFER: usize = 1 << 20;
 
+/// The longest line a record may hold, far above any event's (a root's
+/// move list is a few kilobytes): a file whose first line runs past it is
+/// called foreign once this much is read, not after the whole file.
+const LONGEST_LINE: usize = 1 << 20;
+
 /// How far back [`Record::previous_line`] reads at a time; longer than
 /// any line but a root's move list.
 const BACK_STEP: u64 = 4096;
@@ -512,19 +517,32 @@ impl Builder {
         let mut offset = 0;
         loop {
             line.clear();
-            let read = reader.read_until(b'\n', &mut line)?;
+            let mut bounded = (&mut reader).take(LONGEST_LINE as u64 + 1);
+            let read = bounded.read_until(b'\n', &mut line)?;
             if read == 0 {
                 break;
             }
             builder.line += 1;
             if line.last() != Some(&b'\n') {
-                return Err(RecordError::Truncated { line: builder.line });
+                return Err(builder.unended(read));
             }
             line.pop();
             builder.take(&line, offset)?;
             offset += read as u64;
         }
         Ok(builder)
+    }
+
+    /// A line with no end: past [`LONGEST_LINE`] it is no event, and a
+    /// first line that long is no header; shorter, the file was cut.
+    fn unended(&self, read: usize) -> RecordError {
+        match (read > LONGEST_LINE, self.header.is_none()) {
+            (true, true) => RecordError::Foreign { line: self.line },
+            (true, false) => self.malformed(format!(
+                "a line of more than {LONGEST_LINE} bytes, longer than any event"
+            )),
+            (false, _) => RecordError::Truncated { line: self.line },
+        }
     }
 
     fn malformed(&self, reason: impl Into<String>) -> RecordError {

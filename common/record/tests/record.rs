@@ -149,6 +149,28 @@ fn a_foreign_file_is_refused_at_line_1() {
     assert!(matches!(open_error(&path), RecordError::Empty));
 }
 
+/// A file with no line end in its first megabyte (here four megabytes of
+/// NUL bytes) is called foreign once that much is read, not truncated
+/// after the whole file; a later line that long is no event.
+#[test]
+fn a_line_past_the_longest_is_refused_where_it_runs_over() {
+    let path = scratch("nul_bytes.bin");
+    fs::write(&path, vec![0u8; 4 << 20]).unwrap();
+    assert!(matches!(
+        open_error(&path),
+        RecordError::Foreign { line: 1 }
+    ));
+    let path = edited("long_line.jsonl", |lines| {
+        lines.insert(3, "x".repeat(2 << 20))
+    });
+    let error = open_error(&path);
+    assert!(matches!(error, RecordError::Malformed { line: 4, .. }));
+    assert!(
+        error.to_string().contains("longer than any event"),
+        "{error}"
+    );
+}
+
 #[test]
 fn an_unknown_schema_is_named() {
     let path = edited("schema.jsonl", |lines| {
