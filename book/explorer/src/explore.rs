@@ -1,7 +1,11 @@
 //! `explore`: step through a search in the terminal: a saved one
 //! (`explore --record FILE`), or one that a step searches with `search`'s
 //! options (`explore v09 --fen ... --moves ... --depth N` and the step's own
-//! switches) into a scratch record that is removed when the explorer quits.
+//! switches) into a scratch record. The scratch file's name is removed as
+//! soon as it is created, and the record lives in the open file alone, so
+//! nothing is left behind however the run ends, Ctrl-C during the search
+//! included (on a system that cannot remove an open file's name, it goes
+//! when the explorer returns).
 //!
 //! The screen and the keys are those of [`crate::explorer`]; this
 //! file runs them on a real terminal. The terminal is put back as it was
@@ -55,10 +59,18 @@ pub fn explore_search<E: Engine>(matches: &clap::ArgMatches) -> Result<()> {
     terminal_or_bail()?;
     let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
     let _remove = Scratch(path.clone());
-    let file = File::create(&path)
+    let file = File::options()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&path)
         .with_context(|| format!("cannot write the record '{}'", path.display()))?;
-    record_search(&mut engine, &position, depth, 0, values, file)?;
-    explore_file(&path)
+    // Where the system allows it, the name goes now, the file when it is
+    // closed; elsewhere `_remove` takes the name on the way out.
+    let _ = std::fs::remove_file(&path);
+    record_search(&mut engine, &position, depth, 0, values, file.try_clone()?)?;
+    let record = Record::from_file(file).context("cannot read the scratch record")?;
+    explore_record(&record)
 }
 
 /// Refuses to run where standard output is no terminal.
@@ -87,8 +99,13 @@ impl Drop for Scratch {
 pub fn explore_file(path: &Path) -> Result<()> {
     let record = Record::open(path)
         .with_context(|| format!("cannot read the record '{}'", path.display()))?;
+    explore_record(&record)
+}
+
+/// Runs the explorer on `record` until the reader quits.
+fn explore_record(record: &Record) -> Result<()> {
     terminal_or_bail()?;
-    let mut explorer = Explorer::new(&record)?;
+    let mut explorer = Explorer::new(record)?;
     // `try_init` enters raw mode and the alternate screen and installs a
     // panic hook that leaves them; the guard leaves them on every return.
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;

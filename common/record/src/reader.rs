@@ -218,7 +218,14 @@ struct Name {
 impl Record {
     /// Opens the record at `path` and builds its index.
     pub fn open(path: &Path) -> Result<Record, RecordError> {
-        let file = File::open(path)?;
+        Record::from_file(File::open(path)?)
+    }
+
+    /// The record in `file`, read from its start, with its index: the same
+    /// checks as [`Record::open`], for a file that may have no name left
+    /// (a scratch record removed as soon as it was created).
+    pub fn from_file(mut file: File) -> Result<Record, RecordError> {
+        file.seek(SeekFrom::Start(0))?;
         let size = file.metadata()?.len();
         let builder = Builder::index(BufReader::with_capacity(INDEX_BUFFER, &file))?;
         builder.finish(Source::File(file), size)

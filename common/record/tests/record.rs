@@ -171,6 +171,18 @@ fn a_line_past_the_longest_is_refused_where_it_runs_over() {
     );
 }
 
+/// A record whose file has lost its name, as the explorer's scratch
+/// record does as soon as it is open, reads as the file did.
+#[test]
+fn a_record_is_read_from_an_open_file_with_no_name() {
+    let (path, events) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "nameless.jsonl");
+    let file = fs::File::open(&path).unwrap();
+    fs::remove_file(&path).unwrap();
+    let record = Record::from_file(file).unwrap();
+    assert_eq!(record.events(), events.len() as u64);
+    assert!(!path.exists());
+}
+
 #[test]
 fn an_unknown_schema_is_named() {
     let path = edited("schema.jsonl", |lines| {
