@@ -3,7 +3,7 @@
 //! Kornilov's search: the recursion, and what it calls. Set it beside
 //! v0.10's `search.rs`: the recursion is the same alpha-beta, fail-soft as
 //! the article's (a node returns the best value it saw, which may lie outside
-//! its window), with a node passed down instead of a depth and a level
+//! its window), with a node passed down instead of a depth and a ply
 //! ([`Node`]). Around the moves come the article's steps: draws, the selective
 //! stand pat, the internal deepening and the lazy cut, each a method that
 //! returns early, and, when it is on, the transposition table.
@@ -100,7 +100,6 @@ impl Search<'_, '_> {
         let window = Window { alpha, beta };
         pv.clear();
         let Node { depth, ply, .. } = node;
-        let level = ply as u32 + 1;
         debug_assert_eq!(
             node.score,
             self.scoring.evaluate(position),
@@ -120,7 +119,7 @@ impl Search<'_, '_> {
             return self.horizon(position, node, window);
         }
         self.counts.nodes += 1;
-        self.tracer.node(level, node.kind(), position, Some(window));
+        self.tracer.node(ply, node.kind(), position, Some(window));
         // Stop when told to (the article's `TimeOver`); the caller
         // discards what follows.
         if self.time_over() {
@@ -142,7 +141,7 @@ impl Search<'_, '_> {
             res = score;
             alpha = alpha.max(res);
             if alpha >= beta {
-                self.tracer.result(level, true, res, None, Some(window));
+                self.tracer.result(ply, true, res, None, Some(window));
                 return (res, None);
             }
         }
@@ -185,20 +184,20 @@ impl Search<'_, '_> {
         node: Node,
         window: Window,
     ) -> (i32, Option<Hint>) {
-        let level = node.ply as u32 + 1;
+        let ply = node.ply;
         if node.score >= window.beta
             && !position.in_check()
-            && !self.quiescence.stalemated(position, level)
+            && !self.quiescence.stalemated(position, ply)
         {
             let value =
                 self.quiescence
-                    .stand_pat_on(position, node.score, window, level, self.tracer);
+                    .stand_pat_on(position, node.score, window, ply, self.tracer);
             return (value, None);
         }
         let counted = self.counted();
         let horizon =
             self.quiescence
-                .horizon(position, window, level, counted, &self.control, self.tracer);
+                .horizon(position, window, ply, counted, &self.control, self.tracer);
         let Some(value) = horizon else {
             self.stopped = true;
             return (0, None);
@@ -208,11 +207,11 @@ impl Search<'_, '_> {
 
     /// A draw by the rules ends the line: the node counts, and is worth 0.
     fn drawn(&mut self, position: &Position, node: Node, window: Window) -> (i32, Option<Hint>) {
-        let level = node.ply as u32 + 1;
         self.counts.nodes += 1;
         self.counts.draws += 1;
-        self.tracer.node(level, node.kind(), position, Some(window));
-        self.tracer.step(Drawn { level });
+        self.tracer
+            .node(node.ply, node.kind(), position, Some(window));
+        self.tracer.step(Drawn { ply: node.ply });
         (0, None)
     }
     // ANCHOR_END: horizon_step
@@ -238,11 +237,11 @@ impl Search<'_, '_> {
             hint,
         } = at;
         let Node { depth, ply, .. } = node;
-        let (level, beta) = (ply as u32 + 1, window.beta);
+        let beta = window.beta;
         let count = self.stack.generate(position, ply).len();
         let moves = self.stack.moves_mut(ply);
         score_moves(moves, first, self.scoring, self.killers, ply);
-        self.tracer.moves(level, self.stack.moves(ply));
+        self.tracer.moves(ply, self.stack.moves(ply));
         // Until a move raises alpha, the best move is the one handed up, at
         // the depth it was found at (the article keeps it in `retMove`).
         let mut best = hint;
@@ -253,7 +252,7 @@ impl Search<'_, '_> {
         pv.clear();
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).
-            self.pick_move(ply, i, level);
+            self.pick_move(ply, i);
             // Search: the child's window is ours turned round, and its
             // score ours plus the gain, seen from the other side.
             let mv = self.stack.moves(ply)[i].mv;
@@ -281,11 +280,11 @@ impl Search<'_, '_> {
             if alpha >= beta {
                 self.fail_high(mv, i, ply, hint);
                 self.store(key, node, window, res, best);
-                self.tracer.cut(level, mv, value);
-                self.tracer.result(level, true, res, Some(mv), Some(window));
+                self.tracer.cut(ply, mv, value);
+                self.tracer.result(ply, true, res, Some(mv), Some(window));
                 return (res, best);
             }
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
         }
         // No legal move: mated or stalemated, whatever the stand pat said.
         if count == 0 {
@@ -299,7 +298,7 @@ impl Search<'_, '_> {
         let best_move = best.map(|hint| hint.mv);
         pv.answer(best_move);
         self.tracer
-            .result(level, count > 0, res, best_move, Some(window));
+            .result(ply, count > 0, res, best_move, Some(window));
         (res, best)
     }
     // ANCHOR_END: search_moves
@@ -360,10 +359,9 @@ impl Search<'_, '_> {
         if cut {
             self.counts.stand_pat_cuts += 1;
         }
-        let (level, gain) = (ply as u32 + 1, arrival.gain);
         let event = SelectiveStandPat {
-            level,
-            gain,
+            ply,
+            gain: arrival.gain,
             limit,
             value: score,
             cut,
@@ -389,7 +387,7 @@ impl Search<'_, '_> {
         let (value, found): (i32, Option<Hint>) = todo!("hole 1 of 2, deepen: unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see \"1. Internal iterative deepening\" in book/chapters/v11-lazy.md");
         if !self.stopped {
             self.tracer.step(Deepened {
-                level: node.ply as u32 + 1,
+                ply: node.ply,
                 depth: node.depth - 2,
                 mv: found.map(|hint| hint.mv),
                 value,
@@ -429,7 +427,7 @@ impl Search<'_, '_> {
         }
         self.counts.lazy_cuts += 1;
         self.tracer.step(LazyCut {
-            level: node.ply as u32 + 1,
+            ply: node.ply,
             score: node.score,
             value,
             depth: node.depth - 2,
@@ -479,10 +477,10 @@ impl Search<'_, '_> {
 
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap before the move is searched.
-    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+    fn pick_move(&mut self, ply: usize, i: usize) {
         let moves = self.stack.moves_mut(ply);
         if let Some(from) = pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
+            self.tracer.swap(ply, moves[from], moves[i]);
         }
     }
 
