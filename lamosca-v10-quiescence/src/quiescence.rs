@@ -282,11 +282,12 @@ impl Run<'_, '_> {
         // ANCHOR_END: hole_stand_pat
 
         // Step 2. The moves: captures and queen promotions, or every legal
-        // move in check; with none, the node may be mate or stalemate.
-        let count = match self.moves(position, ply, in_check, qui_root, window) {
-            Ok(count) => count,
-            Err(value) => return value,
-        };
+        // move in check; none is mate in check, stalemate at the horizon.
+        let count = self.generate(position, ply, in_check);
+        if count == 0 && (in_check || (qui_root && self.stalemated(position, ply))) {
+            return self.no_move(position, ply, window);
+        }
+        self.order(ply);
 
         for i in 0..count {
             self.pick(ply, i);
@@ -328,45 +329,44 @@ impl Run<'_, '_> {
     }
 
     /// Step 2 of [`Run::quiescence`]: generates the node's moves, captures
-    /// and queen promotions or, in check, every legal move, and orders them by MVV/LVA; their
-    /// count. With none, a side in check is mated, and at the horizon node
-    /// a side with no legal move at all is stalemated: `Err` with the
-    /// node's value, its result traced.
-    fn moves(
-        &mut self,
-        position: &Position,
-        ply: usize,
-        in_check: bool,
-        qui_root: bool,
-        window: Window,
-    ) -> Result<usize, i32> {
-        let count = if in_check {
+    /// and queen promotions or, in check, every legal move; their count.
+    fn generate(&mut self, position: &Position, ply: usize, in_check: bool) -> usize {
+        if in_check {
             self.stack.generate(position, ply).len()
         } else {
             self.stack.generate_tactical(position, ply).len()
-        };
-        // The stalemate test generates every move one ply up, a slot no
-        // node uses yet, so that the node's own list stays its captures.
-        if count == 0
-            && (in_check || (qui_root && self.stack.generate(position, ply + 1).is_empty()))
-        {
-            let value = no_moves_score(position, ply);
-            self.result(ply, false, value, window);
-            return Err(value);
         }
+    }
+
+    /// Step 2 of [`Run::quiescence`] for a node with moves: they are
+    /// ordered by MVV/LVA, and traced.
+    fn order(&mut self, ply: usize) {
         for scored in self.stack.moves_mut(ply) {
             scored.score = mvv_lva(scored.mv);
         }
         self.tracer.moves(ply, self.stack.moves(ply));
-        Ok(count)
+    }
+
+    /// True when the side to move has no legal move at all. The moves are
+    /// generated one ply up, a slot no node uses yet, so that the node's
+    /// own list stays its captures.
+    fn stalemated(&mut self, position: &Position, ply: usize) -> bool {
+        self.stack.generate(position, ply + 1).is_empty()
+    }
+
+    /// The value of a node with no move to try, mated or stalemated, its
+    /// result traced.
+    fn no_move(&mut self, position: &Position, ply: usize, window: Window) -> i32 {
+        let value = no_moves_score(position, ply);
+        self.result(ply, false, value, window);
+        value
     }
 
     /// The value of a node at `ply` that ends before its stand pat:
     /// at the deepest ply, its static value `pos_value`; at the horizon
     /// node (`qui_root`), out of check, when the stand pat would cut, a
     /// stalemate, worth 0 whatever its static value (below beta, step 2
-    /// asks the same). The moves are generated one ply up, a slot no node
-    /// uses yet.
+    /// asks the same).
     fn settled(
         &mut self,
         position: &Position,
@@ -379,12 +379,10 @@ impl Run<'_, '_> {
             return Some(pos_value);
         }
         let cuts = qui_root && pos_value >= window.beta && !position.in_check();
-        if !cuts || !self.stack.generate(position, ply + 1).is_empty() {
+        if !cuts || !self.stalemated(position, ply) {
             return None;
         }
-        let value = no_moves_score(position, ply);
-        self.result(ply, false, value, window);
-        Some(value)
+        Some(self.no_move(position, ply, window))
     }
 
     /// The node is entered: counted and traced. True when the search must
