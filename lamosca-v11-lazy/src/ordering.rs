@@ -17,9 +17,9 @@
 //!    moves that lose score (a negative gain) come last.
 //!
 //! Each group is lifted above the next by a base value, and v0.09's
-//! [`pick`](lamosca_v09::ordering::pick) brings the best remaining move
-//! forward before each move is searched. A promotion that captures nothing
-//! is a quiet move whose gain (a queen less a pawn) puts it first among them.
+//! [`pick`] brings the best remaining move forward before each move is
+//! searched. A promotion that captures nothing is a quiet move whose gain
+//! (a queen less a pawn) puts it first among them.
 
 use common::{Move, Position, ScoredMove};
 use lamosca_v09::ordering::{mvv_lva, pick, Killers};
