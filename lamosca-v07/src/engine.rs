@@ -39,7 +39,7 @@ impl Engine for NegaMax {
             stopped: false,
         };
         let mut pv = Line::default();
-        let (value, best) = search.negamax(position, depth, 1, &mut pv);
+        let (value, best) = search.negamax(position, depth, 0, &mut pv);
         let answer = Answer::new(value, best, pv, search.stopped);
         Report {
             best: answer.best,

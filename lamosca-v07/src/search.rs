@@ -24,18 +24,18 @@ impl Search<'_, '_> {
     // ANCHOR: negamax
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep, and the move that reaches it; `pv` gets the line it expects,
-    /// that move first. `level` counts from 1 at the root, as LaMoSca's
-    /// log does.
+    /// that move first. `ply` counts the plies from the root, 0 at the
+    /// root.
     pub(crate) fn negamax(
         &mut self,
         position: &mut Position,
         depth: u32,
-        level: u32,
+        ply: usize,
         pv: &mut Line,
     ) -> (i32, Option<Move>) {
         self.counts.nodes += 1;
         pv.clear();
-        self.tracer.node(level, NodeKind::Main, position, None);
+        self.tracer.node(ply, NodeKind::Main, position, None);
         // Stop when told to; the caller discards what follows. Asked before
         // the leaf test, so that leaves, most of the nodes, count towards
         // the next question too.
@@ -52,7 +52,6 @@ impl Search<'_, '_> {
         // ANCHOR_END: hole_leaf
         // Moves: every move is searched; each level maximises the negation
         // of its children's values.
-        let ply = level as usize - 1;
         let count = self.stack.generate(position, ply).len();
         let mut best_value = -INFINITY;
         let mut best_move = None;
@@ -64,13 +63,13 @@ impl Search<'_, '_> {
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
             // ANCHOR: hole_negate
-            let value = -self.negamax(position, depth - 1, level + 1, &mut line).0;
+            let value = -self.negamax(position, depth - 1, ply + 1, &mut line).0;
             // ANCHOR_END: hole_negate
             position.unmake();
             if self.stopped {
                 return (best_value, best_move);
             }
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
             // A later move must be strictly better: ties keep the first.
             // ANCHOR: hole_best
             if value > best_value {
@@ -86,7 +85,7 @@ impl Search<'_, '_> {
             best_value = no_moves_score(position, ply);
         }
         self.tracer
-            .result(level, count > 0, best_value, best_move, None);
+            .result(ply, count > 0, best_value, best_move, None);
         (best_value, best_move)
     }
     // ANCHOR_END: negamax

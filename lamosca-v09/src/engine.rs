@@ -91,7 +91,7 @@ impl Engine for AlphaBeta {
             stopped: false,
         };
         let mut pv = Line::default();
-        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1, &mut pv);
+        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 0, &mut pv);
         let answer = Answer::new(value, best, pv, search.stopped);
         Report {
             best: answer.best,

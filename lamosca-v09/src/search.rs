@@ -29,22 +29,22 @@ impl Search<'_, '_> {
     /// deep within the window (`alpha`, `beta`), and the move that reaches
     /// it. Fail-hard, as LaMoSca: a node that cannot reach `alpha` returns
     /// `alpha`, one that reaches `beta` returns `beta`. `pv` gets the line
-    /// it expects, that move first. `level` counts from 1 at the root, as
-    /// LaMoSca's log does.
+    /// it expects, that move first. `ply` counts the plies from the root,
+    /// 0 at the root.
     pub(crate) fn alpha_beta(
         &mut self,
         position: &mut Position,
         mut alpha: i32,
         beta: i32,
         depth: u32,
-        level: u32,
+        ply: usize,
         pv: &mut Line,
     ) -> (i32, Option<Move>) {
         let window = Window { alpha, beta };
         pv.clear();
         self.counts.nodes += 1;
         self.tracer
-            .node(level, NodeKind::Main, position, Some(window));
+            .node(ply, NodeKind::Main, position, Some(window));
         // Stop when told to; the caller discards what follows. Asked before
         // the leaf test, so that leaves, most of the nodes, count towards
         // the next question too.
@@ -58,23 +58,22 @@ impl Search<'_, '_> {
             return (evaluate(position), None);
         }
         // Moves: generate them and give each its ordering value.
-        let ply = level as usize - 1;
         let count = self.stack.generate(position, ply).len();
         self.order.score(self.stack.moves_mut(ply), ply);
-        self.tracer.moves(level, self.stack.moves(ply));
+        self.tracer.moves(ply, self.stack.moves(ply));
         let mut best_move = None;
         // The line each child fills, copied into `pv` behind a best move.
         let mut line = Line::default();
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).
-            self.pick_move(ply, i, level);
+            self.pick_move(ply, i);
             // Search: the child's window is ours turned round, its alpha
             // our -beta, its beta our -alpha.
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
             // ANCHOR: hole_window
             let value = -self
-                .alpha_beta(position, -beta, -alpha, depth - 1, level + 1, &mut line)
+                .alpha_beta(position, -beta, -alpha, depth - 1, ply + 1, &mut line)
                 .0;
             // ANCHOR_END: hole_window
             position.unmake();
@@ -86,14 +85,13 @@ impl Search<'_, '_> {
             // moves left are not searched.
             // ANCHOR: hole_fail_high
             if value >= beta {
-                self.fail_high(mv, i, level);
-                self.tracer.cut(level, mv, value);
-                self.tracer
-                    .result(level, true, beta, Some(mv), Some(window));
+                self.fail_high(mv, i, ply);
+                self.tracer.cut(ply, mv, value);
+                self.tracer.result(ply, true, beta, Some(mv), Some(window));
                 return (beta, Some(mv));
             }
             // ANCHOR_END: hole_fail_high
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
             // A later move must be strictly better: ties keep the first.
             if value > alpha {
                 alpha = value;
@@ -107,7 +105,7 @@ impl Search<'_, '_> {
             alpha = no_moves_score(position, ply).clamp(alpha, beta);
         }
         self.tracer
-            .result(level, count > 0, alpha, best_move, Some(window));
+            .result(ply, count > 0, alpha, best_move, Some(window));
         (alpha, best_move)
     }
     // ANCHOR_END: alpha_beta
@@ -115,11 +113,11 @@ impl Search<'_, '_> {
     // ANCHOR: pick_step
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap before the move is searched.
-    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+    fn pick_move(&mut self, ply: usize, i: usize) {
         let moves = self.stack.moves_mut(ply);
         if let Some(from) = self.order.pick(moves, i) {
             self.counts.swaps += 1;
-            self.tracer.swap(level, moves[from], moves[i]);
+            self.tracer.swap(ply, moves[from], moves[i]);
         }
     }
     // ANCHOR_END: pick_step
@@ -127,12 +125,12 @@ impl Search<'_, '_> {
     // ANCHOR: fail_high
     /// The move in slot `i` cut the node off: count it, and let the
     /// ordering learn from it (history, killers).
-    fn fail_high(&mut self, mv: Move, i: usize, level: u32) {
+    fn fail_high(&mut self, mv: Move, i: usize, ply: usize) {
         self.counts.cuts += 1;
         if i == 0 {
             self.counts.first_move_cuts += 1;
         }
-        self.order.fail_high(mv, level);
+        self.order.fail_high(mv, ply);
     }
     // ANCHOR_END: fail_high
 }

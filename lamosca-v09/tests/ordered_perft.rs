@@ -15,12 +15,11 @@ fn ordered_perft(
     stack: &mut MoveStack,
     order: &mut MoveOrder,
     depth: u32,
-    level: u32,
+    ply: usize,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let ply = level as usize - 1;
     let count = stack.generate(position, ply).len();
     order.score(stack.moves_mut(ply), ply);
     let mut nodes = 0;
@@ -28,9 +27,9 @@ fn ordered_perft(
         pick(stack.moves_mut(ply), i);
         let mv = stack.moves(ply)[i].mv;
         position.make(mv);
-        nodes += ordered_perft(position, stack, order, depth - 1, level + 1);
+        nodes += ordered_perft(position, stack, order, depth - 1, ply + 1);
         position.unmake();
-        order.fail_high(mv, level);
+        order.fail_high(mv, ply);
     }
     nodes
 }
@@ -61,7 +60,7 @@ fn perft_through_the_ordered_moves_equals_plain_perft() {
                 ..MoveOrder::default()
             };
             let mut stack = MoveStack::new();
-            let counted = ordered_perft(&mut position, &mut stack, &mut order, depth, 1);
+            let counted = ordered_perft(&mut position, &mut stack, &mut order, depth, 0);
             assert_eq!(
                 counted, expected,
                 "{fen} at depth {depth}, killers {killers}"

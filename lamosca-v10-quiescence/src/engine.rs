@@ -129,7 +129,7 @@ impl Engine for QuiescenceSearch {
             stopped: false,
         };
         let mut pv = Line::default();
-        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 1, &mut pv);
+        let (value, best) = search.alpha_beta(position, -INFINITY, INFINITY, depth, 0, &mut pv);
         let answer = Answer::new(value, best, pv, search.stopped);
         let (counts, stopped) = (search.counts, search.stopped);
         let quiescence = self.quiescence.counts;
@@ -179,7 +179,7 @@ impl QuiescenceSearch {
             stopped: false,
         };
         let mut pv = Line::default();
-        let found = search.search(position, -INFINITO, INFINITO, 1, &mut pv);
+        let found = search.search(position, -INFINITO, INFINITO, 0, &mut pv);
         // With no legal move at the root the original found nothing: its
         // value is the window's floor.
         let (value, best) = found.unwrap_or((-INFINITO, None));

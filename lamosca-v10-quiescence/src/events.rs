@@ -34,11 +34,12 @@ fn window_fields(window: Window) -> [(&'static str, FieldValue); 2] {
 }
 
 // ANCHOR: horizon
-/// The main search reached its horizon at `level`: the quiescence search
+/// The main search reached its horizon at `ply`: the quiescence search
 /// starts here, with this window.
 pub struct Horizon {
-    /// The horizon node's level.
-    pub level: u32,
+    /// The horizon node's ply, 0 at the root; the log prints its level,
+    /// one more.
+    pub ply: usize,
     /// The window the quiescence starts with.
     pub window: Window,
 }
@@ -48,8 +49,8 @@ impl StepEvent for Horizon {
         StepKind::Horizon
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -62,17 +63,20 @@ impl StepEvent for Horizon {
         let Window { alpha, beta } = self.window;
         Text::Line(format!(
             "{horizon} {} {}: {}={alpha}, {}={beta}",
-            w.level, self.level, w.alpha, w.beta
+            w.level,
+            self.level(),
+            w.alpha,
+            w.beta
         ))
     }
 }
 // ANCHOR_END: horizon
 
-/// A quiescence node at `level` may stand pat on its static `value`; `cut`
+/// A quiescence node at `ply` may stand pat on its static `value`; `cut`
 /// when that value alone reaches beta.
 pub struct StandPat {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// The static value.
     pub value: i32,
     /// True when it reaches beta.
@@ -84,8 +88,8 @@ impl StepEvent for StandPat {
         StepKind::StandPat
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -101,11 +105,11 @@ impl StepEvent for StandPat {
     }
 }
 
-/// A capture at `level` was not searched: the most it can win,
+/// A capture at `ply` was not searched: the most it can win,
 /// `win_limit`, does not raise alpha.
 pub struct Skipped {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// The capture.
     pub mv: Move,
     /// The most it can win.
@@ -117,8 +121,8 @@ impl StepEvent for Skipped {
         StepKind::Skipped
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -133,11 +137,11 @@ impl StepEvent for Skipped {
     }
 }
 
-/// A quiescence node at `level` is done: whether it had a capture to try,
+/// A quiescence node at `ply` is done: whether it had a capture to try,
 /// its value and the window it was searched with.
 pub struct QuiescenceResult {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// True when it had a move to try.
     pub found: bool,
     /// Its value.
@@ -151,8 +155,8 @@ impl StepEvent for QuiescenceResult {
         StepKind::QuiescenceResult
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -167,7 +171,7 @@ impl StepEvent for QuiescenceResult {
     fn text(&self, words: Words) -> Text {
         let (_, captures, quiescence) = vocabulary(words);
         let window = Some(self.window);
-        let line = words.result_line(quiescence, self.level, self.found, self.value, window);
+        let line = words.result_line(quiescence, self.level(), self.found, self.value, window);
         Text::Close {
             heading: captures,
             line,
@@ -190,15 +194,15 @@ mod tests {
             beta: -3,
         };
         let run = |tracer: &mut Tracer<'_>| {
-            tracer.step(Horizon { level: 1, window });
-            tracer.node(1, NodeKind::Quiescence, &position, Some(window));
+            tracer.step(Horizon { ply: 0, window });
+            tracer.node(0, NodeKind::Quiescence, &position, Some(window));
             tracer.step(StandPat {
-                level: 1,
+                ply: 0,
                 value: -4,
                 cut: false,
             });
             tracer.step(QuiescenceResult {
-                level: 1,
+                ply: 0,
                 found: false,
                 value: -4,
                 window,

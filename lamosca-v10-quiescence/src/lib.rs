@@ -46,6 +46,6 @@ mod see;
 pub use engine::QuiescenceSearch;
 pub use quiescence::{
     EGainForm, Quiescence, QuiescenceCounts, QuiescenceMode, QuiescenceSettings, BIG_VALUE,
-    DEFAULT_DELTA, LAMOSCA_LEVEL_LIMIT,
+    DEFAULT_DELTA, LAMOSCA_PLY_LIMIT,
 };
 pub use see::swap_off;

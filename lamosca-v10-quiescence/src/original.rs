@@ -2,7 +2,7 @@
 //!
 //! The original program had one search function for the main search and
 //! the quiescence. Up to the nominal depth it generated every move, past
-//! it captures only, down to level [`LAMOSCA_LEVEL_LIMIT`], with no stand
+//! it captures only, down to [`LAMOSCA_PLY_LIMIT`] (level 11), with no stand
 //! pat: a node that had a capture had to take. What sets it apart from
 //! every other search in this workspace is how it knew a move was legal:
 //!
@@ -54,7 +54,7 @@ use lamosca_search::SearchControl;
 use lamosca_v09::ordering::MoveOrder;
 
 use crate::events::{Horizon, QuiescenceResult};
-use crate::quiescence::LAMOSCA_LEVEL_LIMIT;
+use crate::quiescence::LAMOSCA_PLY_LIMIT;
 use common::Wanted;
 use generate::captures_king;
 
@@ -83,7 +83,7 @@ pub(crate) struct OriginalCounts {
 
 /// One search of the original's: what its recursion shares.
 pub(crate) struct OriginalSearch<'a, 't> {
-    /// The pseudo-legal moves of each level, reused from search to search.
+    /// The pseudo-legal moves of each ply, reused from search to search.
     pub(crate) lists: &'a mut Vec<Vec<ScoredMove>>,
     pub(crate) order: &'a mut MoveOrder,
     pub(crate) control: &'a SearchControl,
@@ -102,7 +102,7 @@ type Found = Option<(i32, Option<Move>)>;
 
 impl OriginalSearch<'_, '_> {
     // ANCHOR: original_search
-    /// The value of `position` for the side to move at `level` (1 at the
+    /// The value of `position` for the side to move at `ply` (0 at the
     /// root) within (`alpha`, `beta`), fail-hard, and the move reaching it;
     /// or "not found". A main node fills `pv` with the line it expects, that
     /// move first; a quiescence node leaves it empty.
@@ -111,14 +111,14 @@ impl OriginalSearch<'_, '_> {
         position: &mut Position,
         mut alpha: i32,
         beta: i32,
-        level: u32,
+        ply: usize,
         pv: &mut Line,
     ) -> Found {
         // Step 1. Enter the node: past the nominal depth, a quiescence node.
         let window = Window { alpha, beta };
-        let quiescence = level > self.depth;
+        let quiescence = ply >= self.depth as usize;
         pv.clear();
-        self.enter(position, level, quiescence, window);
+        self.enter(position, ply, quiescence, window);
         if self
             .control
             .poll(self.counts.nodes + self.counts.quiescence_nodes)
@@ -128,8 +128,7 @@ impl OriginalSearch<'_, '_> {
         }
         // Step 2. Generate: every pseudo-legal move, or captures only; at
         // level 11 nothing. A node with nothing generated is evaluated.
-        let ply = level as usize - 1;
-        let count = self.generate(position, ply, quiescence, level);
+        let count = self.generate(position, ply, quiescence);
         if count == 0 {
             return Some((evaluate(position), None));
         }
@@ -144,10 +143,10 @@ impl OriginalSearch<'_, '_> {
         let (mut found, mut best_move) = (false, None);
         let mut line = Line::default();
         for i in 0..count {
-            self.pick_move(ply, i, level);
+            self.pick_move(ply, i);
             let mv = self.lists[ply][i].mv;
             position.make(mv);
-            let child = self.search(position, -beta, -alpha, level + 1, &mut line);
+            let child = self.search(position, -beta, -alpha, ply + 1, &mut line);
             position.unmake();
             if self.stopped {
                 return best_move.map(|mv| (alpha, Some(mv)));
@@ -155,18 +154,18 @@ impl OriginalSearch<'_, '_> {
             // Not found: the move was illegal. It is logged with the
             // running value as it stood, and changes nothing.
             let Some((child_value, _)) = child else {
-                self.tracer.moved(level, mv, alpha);
+                self.tracer.moved(ply, mv, alpha);
                 continue;
             };
             found = true;
             let value = -child_value;
             if value >= beta {
-                self.fail_high(mv, i, level);
-                self.tracer.cut(level, mv, value);
-                self.result(level, quiescence, true, beta, Some(mv), window);
+                self.fail_high(mv, i, ply);
+                self.tracer.cut(ply, mv, value);
+                self.result(ply, quiescence, true, beta, Some(mv), window);
                 return Some((beta, Some(mv)));
             }
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
             if value > alpha {
                 alpha = value;
                 best_move = Some(mv);
@@ -177,7 +176,7 @@ impl OriginalSearch<'_, '_> {
         }
         // Step 5. Leave the node. With no legal move it is not scored: its
         // parent will take the move into it for an illegal one.
-        self.result(level, quiescence, found, alpha, best_move, window);
+        self.result(ply, quiescence, found, alpha, best_move, window);
         if !found {
             self.counts.not_found += 1;
             return None;
@@ -199,10 +198,10 @@ impl OriginalSearch<'_, '_> {
     }
 
     /// Counts and reports a node entered, a horizon's first.
-    fn enter(&mut self, position: &Position, level: u32, quiescence: bool, window: Window) {
+    fn enter(&mut self, position: &Position, ply: usize, quiescence: bool, window: Window) {
         // The first node past the nominal depth is announced first.
-        if level == self.depth + 1 {
-            self.tracer.step(Horizon { level, window });
+        if ply == self.depth as usize {
+            self.tracer.step(Horizon { ply, window });
         }
         let kind = if quiescence {
             self.counts.quiescence_nodes += 1;
@@ -211,16 +210,16 @@ impl OriginalSearch<'_, '_> {
             self.counts.nodes += 1;
             NodeKind::Main
         };
-        self.tracer.node(level, kind, position, Some(window));
+        self.tracer.node(ply, kind, position, Some(window));
     }
 
-    /// Generates the moves of `level` into its list, and returns how many.
-    fn generate(&mut self, position: &Position, ply: usize, quiescence: bool, level: u32) -> usize {
+    /// Generates the moves of `ply` into its list, and returns how many.
+    fn generate(&mut self, position: &Position, ply: usize, quiescence: bool) -> usize {
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
         let list = &mut self.lists[ply];
-        if quiescence && level >= LAMOSCA_LEVEL_LIMIT {
+        if quiescence && ply >= LAMOSCA_PLY_LIMIT {
             list.clear();
         } else {
             let wanted = if quiescence {
@@ -235,28 +234,28 @@ impl OriginalSearch<'_, '_> {
 
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap, as v0.09 does.
-    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+    fn pick_move(&mut self, ply: usize, i: usize) {
         let moves = &mut self.lists[ply];
         if let Some(from) = self.order.pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
+            self.tracer.swap(ply, moves[from], moves[i]);
         }
     }
 
     /// The move in slot `i` cut the node off: count it, and teach the
     /// history table, in the quiescence too, since the original had one
     /// search function for both.
-    fn fail_high(&mut self, mv: Move, i: usize, level: u32) {
+    fn fail_high(&mut self, mv: Move, i: usize, ply: usize) {
         self.counts.cuts += 1;
         if i == 0 {
             self.counts.first_move_cuts += 1;
         }
-        self.order.fail_high(mv, level);
+        self.order.fail_high(mv, ply);
     }
 
     /// Reports a node's result: a main node's, or a quiescence node's.
     fn result(
         &mut self,
-        level: u32,
+        ply: usize,
         quiescence: bool,
         found: bool,
         value: i32,
@@ -265,13 +264,13 @@ impl OriginalSearch<'_, '_> {
     ) {
         if quiescence {
             self.tracer.step(QuiescenceResult {
-                level,
+                ply,
                 found,
                 value,
                 window,
             });
         } else {
-            self.tracer.result(level, found, value, best, Some(window));
+            self.tracer.result(ply, found, value, best, Some(window));
         }
     }
 }

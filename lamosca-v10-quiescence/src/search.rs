@@ -32,15 +32,15 @@ impl Search<'_, '_> {
     /// deep within the window (`alpha`, `beta`), and the move that reaches
     /// it. Fail-hard, as LaMoSca: a node that cannot reach `alpha` returns
     /// `alpha`, one that reaches `beta` returns `beta`. `pv` gets the line
-    /// it expects, that move first. `level` counts from 1 at the root, as
-    /// LaMoSca's log does.
+    /// it expects, that move first. `ply` counts the plies from the root,
+    /// 0 at the root.
     pub(crate) fn alpha_beta(
         &mut self,
         position: &mut Position,
         mut alpha: i32,
         beta: i32,
         depth: u32,
-        level: u32,
+        ply: usize,
         pv: &mut Line,
     ) -> (i32, Option<Move>) {
         let window = Window { alpha, beta };
@@ -48,11 +48,11 @@ impl Search<'_, '_> {
         // Horizon: instead of the evaluation, the quiescence search, which
         // goes on with captures until the position is quiet.
         if depth == 0 {
-            return (self.horizon(position, window, level), None);
+            return (self.horizon(position, window, ply), None);
         }
         self.counts.nodes += 1;
         self.tracer
-            .node(level, NodeKind::Main, position, Some(window));
+            .node(ply, NodeKind::Main, position, Some(window));
         // Stop when told to; the caller discards what follows. The control
         // counts the quiescence's nodes with the main search's.
         if self
@@ -63,22 +63,21 @@ impl Search<'_, '_> {
             return (0, None);
         }
         // Moves: generate them and give each its ordering value.
-        let ply = level as usize - 1;
         let count = self.stack.generate(position, ply).len();
         self.order.score(self.stack.moves_mut(ply), ply);
-        self.tracer.moves(level, self.stack.moves(ply));
+        self.tracer.moves(ply, self.stack.moves(ply));
         let mut best_move = None;
         // The line each child fills, copied into `pv` behind a best move.
         let mut line = Line::default();
         for i in 0..count {
             // Pick: bring the best remaining move forward (Kornilov's Pick).
-            self.pick_move(ply, i, level);
+            self.pick_move(ply, i);
             // Search: the child's window is ours turned round, its alpha
             // our -beta, its beta our -alpha.
             let mv = self.stack.moves(ply)[i].mv;
             position.make(mv);
             let value = -self
-                .alpha_beta(position, -beta, -alpha, depth - 1, level + 1, &mut line)
+                .alpha_beta(position, -beta, -alpha, depth - 1, ply + 1, &mut line)
                 .0;
             position.unmake();
             if self.stopped {
@@ -88,13 +87,12 @@ impl Search<'_, '_> {
             // it already has a way to keep us below beta elsewhere. The
             // moves left are not searched.
             if value >= beta {
-                self.fail_high(mv, i, level);
-                self.tracer.cut(level, mv, value);
-                self.tracer
-                    .result(level, true, beta, Some(mv), Some(window));
+                self.fail_high(mv, i, ply);
+                self.tracer.cut(ply, mv, value);
+                self.tracer.result(ply, true, beta, Some(mv), Some(window));
                 return (beta, Some(mv));
             }
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
             // A later move must be strictly better: ties keep the first.
             if value > alpha {
                 alpha = value;
@@ -108,18 +106,18 @@ impl Search<'_, '_> {
             alpha = no_moves_score(position, ply).clamp(alpha, beta);
         }
         self.tracer
-            .result(level, count > 0, alpha, best_move, Some(window));
+            .result(ply, count > 0, alpha, best_move, Some(window));
         (alpha, best_move)
     }
 
     /// The horizon node's value: the quiescence search's, which counts its
     /// own nodes, the horizon node included; 0 when the control stopped it,
     /// with the search marked stopped.
-    fn horizon(&mut self, position: &mut Position, window: Window, level: u32) -> i32 {
+    fn horizon(&mut self, position: &mut Position, window: Window, ply: usize) -> i32 {
         let counted = self.counts.nodes;
         let horizon =
             self.quiescence
-                .horizon(position, window, level, counted, self.control, self.tracer);
+                .horizon(position, window, ply, counted, self.control, self.tracer);
         horizon.unwrap_or_else(|| {
             self.stopped = true;
             0
@@ -130,10 +128,10 @@ impl Search<'_, '_> {
     // ANCHOR: pick_step
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap before the move is searched.
-    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
+    fn pick_move(&mut self, ply: usize, i: usize) {
         let moves = self.stack.moves_mut(ply);
         if let Some(from) = self.order.pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
+            self.tracer.swap(ply, moves[from], moves[i]);
         }
     }
     // ANCHOR_END: pick_step
@@ -141,12 +139,12 @@ impl Search<'_, '_> {
     // ANCHOR: fail_high
     /// The move in slot `i` cut the node off: count it, and let the
     /// ordering learn from it (history, killers).
-    fn fail_high(&mut self, mv: Move, i: usize, level: u32) {
+    fn fail_high(&mut self, mv: Move, i: usize, ply: usize) {
         self.counts.cuts += 1;
         if i == 0 {
             self.counts.first_move_cuts += 1;
         }
-        self.order.fail_high(mv, level);
+        self.order.fail_high(mv, ply);
     }
     // ANCHOR_END: fail_high
 }

@@ -79,12 +79,12 @@ fn int(value: i32) -> FieldValue {
 }
 
 // ANCHOR: events
-/// A node at `level` was searched `depth` plies deep before its own search
+/// A node at `ply` was searched `depth` plies deep before its own search
 /// (Kornilov's internal deepening): the move that search hands up to be
 /// tried first, if it found one, and its value.
 pub struct Deepened {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// The depth of the shallower search.
     pub depth: i32,
     /// The move it hands up.
@@ -93,12 +93,12 @@ pub struct Deepened {
     pub value: i32,
 }
 
-/// A node at `level` was cut off unsearched (Kornilov's lazy cut): its own
+/// A node at `ply` was cut off unsearched (Kornilov's lazy cut): its own
 /// `score` and the `value` of its search `depth` plies deep both stand at
 /// least `margin` above `beta`.
 pub struct LazyCut {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// The node's score, passed down.
     pub score: i32,
     /// The value of the shallower search.
@@ -111,13 +111,13 @@ pub struct LazyCut {
     pub beta: i32,
 }
 
-/// A node of the main search at `level` may stand pat on its `value`
+/// A node of the main search at `ply` may stand pat on its `value`
 /// (Kornilov's selective search): the move that led to it gained `gain`,
 /// less than the ply's `limit`, and gave no check; `cut` when that value
 /// alone reaches beta.
 pub struct SelectiveStandPat {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// The gain of the move that led to it.
     pub gain: i32,
     /// `ext[ply]`, the gain it stayed under.
@@ -128,23 +128,23 @@ pub struct SelectiveStandPat {
     pub cut: bool,
 }
 
-/// A node at `level` found its position in the transposition table: the
+/// A node at `ply` found its position in the transposition table: the
 /// `entry`, its mate values counted from the root; `cut` when the entry
 /// settles the node, which then ends.
 pub struct TableHit {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
     /// What the table held.
     pub entry: Entry,
     /// True when the stored value ends the node.
     pub cut: bool,
 }
 
-/// A node at `level` is a draw by the rules (a repetition, the fifty-move
+/// A node at `ply` is a draw by the rules (a repetition, the fifty-move
 /// rule or too little material) and ends with 0, unsearched.
 pub struct Drawn {
-    /// The node's level.
-    pub level: u32,
+    /// The node's ply, 0 at the root; the log prints its level, one more.
+    pub ply: usize,
 }
 // ANCHOR_END: events
 
@@ -153,8 +153,8 @@ impl StepEvent for Deepened {
         StepKind::Deepened
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -169,7 +169,11 @@ impl StepEvent for Deepened {
         let (w, k) = (words.vocabulary(), vocabulary(words));
         let mut line = format!(
             "{} {} {}: {} {}",
-            k.deepening, w.level, self.level, k.depth, self.depth
+            k.deepening,
+            w.level,
+            self.level(),
+            k.depth,
+            self.depth
         );
         if let Some(mv) = self.mv {
             line += &format!(", {}={mv}", w.best);
@@ -184,8 +188,8 @@ impl StepEvent for LazyCut {
         StepKind::LazyCut
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -210,7 +214,7 @@ impl StepEvent for LazyCut {
             "{} {} {}: {}={}, {}={} ({} {}), {}={}, {}={}",
             k.lazy_cut,
             w.level,
-            self.level,
+            self.level(),
             k.score,
             self.score,
             w.value,
@@ -230,8 +234,8 @@ impl StepEvent for SelectiveStandPat {
         StepKind::SelectiveStandPat
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -260,8 +264,8 @@ impl StepEvent for TableHit {
         StepKind::TableHit
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     /// The bound as a number, the side on which the true value may lie:
@@ -291,7 +295,11 @@ impl StepEvent for TableHit {
         let heading = if self.cut { k.hash_cut } else { k.hash };
         let mut line = format!(
             "{heading} {} {}: {} {}, {bound} {}",
-            w.level, self.level, k.depth, self.entry.depth, self.entry.value
+            w.level,
+            self.level(),
+            k.depth,
+            self.entry.depth,
+            self.entry.value
         );
         if let Some(mv) = self.entry.mv {
             line += &format!(", {}={mv}", w.best);
@@ -310,8 +318,8 @@ impl StepEvent for Drawn {
         StepKind::Draw
     }
 
-    fn level(&self) -> u32 {
-        self.level
+    fn ply(&self) -> usize {
+        self.ply
     }
 
     fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -323,7 +331,10 @@ impl StepEvent for Drawn {
         // The node ends here, with no move searched.
         Text::Abandon(format!(
             "{} {} {}: {}=0",
-            k.draw, w.level, self.level, w.value
+            k.draw,
+            w.level,
+            self.level(),
+            w.value
         ))
     }
 }
@@ -341,23 +352,23 @@ mod tests {
         let d2d4 = position.parse_move("d2d4").unwrap();
         let (text, ()) = capture(Words::English, 3, |tracer| {
             let deepened = |depth, mv, value| Deepened {
-                level: 2,
+                ply: 1,
                 depth,
                 mv,
                 value,
             };
             tracer.step(deepened(1, Some(d2d4), 12));
             tracer.step(deepened(3, None, -5));
-            tracer.node(3, NodeKind::Main, &position, None);
+            tracer.node(2, NodeKind::Main, &position, None);
             tracer.step(SelectiveStandPat {
-                level: 3,
+                ply: 2,
                 gain: 8,
                 limit: 100,
                 value: 35,
                 cut: false,
             });
             tracer.step(LazyCut {
-                level: 3,
+                ply: 2,
                 score: 130,
                 value: 120,
                 depth: 1,
@@ -365,22 +376,22 @@ mod tests {
                 beta: 60,
             });
             tracer.step(SelectiveStandPat {
-                level: 3,
+                ply: 2,
                 gain: 8,
                 limit: 100,
                 value: 35,
                 cut: false,
             });
-            tracer.moved(3, d2d4, 40);
-            tracer.result(3, true, 40, Some(d2d4), None);
+            tracer.moved(2, d2d4, 40);
+            tracer.result(2, true, 40, Some(d2d4), None);
             tracer.step(SelectiveStandPat {
-                level: 3,
+                ply: 2,
                 gain: 0,
                 limit: 100,
                 value: 90,
                 cut: true,
             });
-            tracer.result(3, true, 90, None, None);
+            tracer.result(2, true, 90, None, None);
         });
         // The lazy cut drops the stand pat of the node it ends.
         assert_eq!(
@@ -395,7 +406,7 @@ mod tests {
         );
         let (italian, ()) = capture(Words::Italian, 2, |tracer| {
             tracer.step(Deepened {
-                level: 2,
+                ply: 1,
                 depth: 1,
                 mv: Some(d2d4),
                 value: 12,
@@ -406,7 +417,7 @@ mod tests {
             "Approfondimento livello 2: profondità 1, Mossa=d2d4, Valore=12\n"
         );
         let fields = LazyCut {
-            level: 3,
+            ply: 2,
             score: 130,
             value: 120,
             depth: 1,
@@ -422,13 +433,13 @@ mod tests {
         let position = Position::startpos();
         let words = |words| {
             capture(words, 3, |tracer| {
-                tracer.node(3, NodeKind::Main, &position, None);
-                tracer.step(Drawn { level: 3 });
+                tracer.node(2, NodeKind::Main, &position, None);
+                tracer.step(Drawn { ply: 2 });
             })
             .0
         };
         assert_eq!(words(Words::English), "Draw level 3: Value=0\n");
         assert_eq!(words(Words::Italian), "Patta livello 3: Valore=0\n");
-        assert_eq!(Drawn { level: 3 }.returns(), Some(0));
+        assert_eq!(Drawn { ply: 2 }.returns(), Some(0));
     }
 }

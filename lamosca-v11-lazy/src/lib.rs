@@ -42,6 +42,7 @@
 //! ```
 
 mod counts;
+mod ends;
 mod engine;
 pub mod events;
 mod node;

@@ -17,14 +17,16 @@
 //!    moves that lose score (a negative gain) come last.
 //!
 //! Each group is lifted above the next by a base value, and v0.09's
-//! [`pick`](lamosca_v09::ordering::pick) brings the best remaining move
-//! forward before each move is searched. A promotion that captures nothing
-//! is a quiet move whose gain (a queen less a pawn) puts it first among them.
+//! [`pick`] brings the best remaining move forward before each move is
+//! searched. A promotion that captures nothing is a quiet move whose gain
+//! (a queen less a pawn) puts it first among them.
 
-use common::{Move, ScoredMove};
-use lamosca_v09::ordering::{mvv_lva, Killers};
+use common::{Move, Position, ScoredMove};
+use lamosca_v09::ordering::{mvv_lva, pick, Killers};
 
+use crate::node::Hint;
 use crate::scoring::Scoring;
+use crate::search::Search;
 
 // ANCHOR: order
 /// The value of the hash move, the table's best move: first of all, as
@@ -73,11 +75,58 @@ pub fn score_moves(
 }
 // ANCHOR_END: order
 
+impl Search<'_, '_> {
+    /// Generates the moves of the node at `ply`, gives each its value in
+    /// Kornilov's order, `first` (the hash move, the move handed up)
+    /// before the rest, and traces them; their count.
+    pub(crate) fn generate_moves(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        first: [Option<Move>; 2],
+    ) -> usize {
+        let count = self.stack.generate(position, ply).len();
+        let moves = self.stack.moves_mut(ply);
+        score_moves(moves, first, self.scoring, self.killers, ply);
+        self.tracer.moves(ply, self.stack.moves(ply));
+        count
+    }
+
+    /// Brings the best of the moves from slot `i` on to slot `i`, reports
+    /// the swap before the move is searched, and returns the move.
+    pub(crate) fn pick_move(&mut self, ply: usize, i: usize) -> Move {
+        let moves = self.stack.moves_mut(ply);
+        if let Some(from) = pick(moves, i) {
+            self.tracer.swap(ply, moves[from], moves[i]);
+        }
+        moves[i].mv
+    }
+
+    /// The move in slot `i`, worth `value`, cut the node off: count it,
+    /// keep it as a killer of the ply when it is quiet, and trace the cut.
+    pub(crate) fn fail_high(
+        &mut self,
+        mv: Move,
+        value: i32,
+        i: usize,
+        ply: usize,
+        hint: Option<Hint>,
+    ) {
+        self.tracer.cut(ply, mv, value);
+        self.counts.cuts += 1;
+        if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
+            self.counts.hint_cuts += 1;
+        }
+        if !mv.is_capture() {
+            self.killers.store(ply, mv);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::{MoveStack, Position};
-    use lamosca_v09::ordering::pick;
+    use common::MoveStack;
 
     #[test]
     fn captures_then_killers_then_quiet_moves_by_gain() {

@@ -37,7 +37,7 @@ impl Search<'_, '_> {
         self.counts.hits += 1;
         let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
         self.tracer.step(TableHit {
-            level: node.ply as u32 + 1,
+            ply: node.ply,
             entry,
             cut,
         });

@@ -27,8 +27,8 @@
 //! #     fn new() -> Self { Leaf }
 //! #     fn search(&mut self, position: &mut Position, depth: u32,
 //! #               _: &SearchControl, tracer: &mut Tracer<'_>) -> Report {
-//! #         tracer.node(1, NodeKind::Main, position, None);
-//! #         tracer.result(1, false, 0, None, None);
+//! #         tracer.node(0, NodeKind::Main, position, None);
+//! #         tracer.result(0, false, 0, None, None);
 //! #         Report { best: None, value: 0, nodes: 1, depth, pv: vec![],
 //! #                  interrupted: false, statistics: vec![] }
 //! #     }

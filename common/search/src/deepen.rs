@@ -662,10 +662,10 @@ mod tests {
         ) -> Report {
             let mv = position.legal_moves()[0];
             for depth in [2, 4, 6] {
-                tracer.node(1, crate::events::NodeKind::Main, position, None);
-                tracer.moved(1, mv, depth as i32);
+                tracer.node(0, crate::events::NodeKind::Main, position, None);
+                tracer.moved(0, mv, depth as i32);
                 tracer.iteration_done(depth, depth as i32, &[mv]);
-                tracer.result(1, true, depth as i32, Some(mv), None);
+                tracer.result(0, true, depth as i32, Some(mv), None);
             }
             Report {
                 best: Some(mv),
@@ -706,12 +706,12 @@ mod tests {
             &self,
             position: &mut Position,
             depth: u32,
-            level: u32,
+            ply: usize,
             tracer: &mut Tracer<'_>,
             stopping: bool,
             pv: &mut Line,
         ) -> Option<(i32, Option<Move>)> {
-            tracer.node(level, crate::events::NodeKind::Main, position, None);
+            tracer.node(ply, crate::events::NodeKind::Main, position, None);
             pv.clear();
             if depth == 0 {
                 return Some((common::evaluate(position), None));
@@ -720,23 +720,23 @@ mod tests {
             let mut best = (-crate::INFINITY, None);
             let mut line = Line::default();
             for (i, &mv) in moves.iter().enumerate() {
-                if stopping && level == 1 && i == self.searched {
+                if stopping && ply == 0 && i == self.searched {
                     return best.1.map(|_| best);
                 }
                 position.make(mv);
-                let value = self.negamax(position, depth - 1, level + 1, tracer, false, &mut line);
+                let value = self.negamax(position, depth - 1, ply + 1, tracer, false, &mut line);
                 position.unmake();
                 let value = -value?.0;
-                tracer.moved(level, mv, value);
+                tracer.moved(ply, mv, value);
                 if value > best.0 {
                     best = (value, Some(mv));
                     pv.set(mv, &line);
                 }
             }
             if moves.is_empty() {
-                best.0 = no_moves_score(position, level as usize - 1);
+                best.0 = no_moves_score(position, ply);
             }
-            tracer.result(level, !moves.is_empty(), best.0, best.1, None);
+            tracer.result(ply, !moves.is_empty(), best.0, best.1, None);
             Some(best)
         }
     }
@@ -760,7 +760,7 @@ mod tests {
         ) -> Report {
             let stopping = depth == self.stop_at;
             let mut pv = Line::default();
-            let found = self.negamax(position, depth, 1, tracer, stopping, &mut pv);
+            let found = self.negamax(position, depth, 0, tracer, stopping, &mut pv);
             let (value, best) = found.unwrap_or((0, None));
             let answer = Answer::new(value, best, pv, stopping);
             Report {

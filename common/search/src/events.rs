@@ -13,6 +13,11 @@
 //! reader of a record or a trace tells them apart by type, never by
 //! spelling a name. A new step with a new event adds a variant here.
 //!
+//! A search counts a node's distance from the root in plies, from 0 at the
+//! root, and hands the tracer that ply; the events carry the level LaMoSca's
+//! log printed, one more, which the tracer works out itself, so that no
+//! search counts the same distance twice.
+//!
 //! Whoever wants the events implements [`Listener`]: the text log
 //! ([`crate::log::TextLog`]), the record (`lamosca-record`), the driver's
 //! report of each iteration to a GUI. The tracer hands a listener the
@@ -42,9 +47,10 @@
 //! let e2e4 = position.parse_move("e2e4").unwrap();
 //! let mut counter = RootMoves::default();
 //! let mut tracer = Tracer::new(1, &mut counter);
-//! tracer.node(1, NodeKind::Main, &position, None);
-//! tracer.moved(1, e2e4, 12);
-//! tracer.result(1, true, 12, Some(e2e4), None);
+//! // The root is ply 0; its events are of level 1.
+//! tracer.node(0, NodeKind::Main, &position, None);
+//! tracer.moved(0, e2e4, 12);
+//! tracer.result(0, true, 12, Some(e2e4), None);
 //! assert_eq!(tracer.nodes_entered(), 1);
 //! drop(tracer);
 //! assert_eq!(counter.0, 1);
@@ -329,8 +335,14 @@ pub trait StepEvent {
     /// The event's kind; the record writes its name.
     fn kind(&self) -> StepKind;
 
-    /// The level of the node it belongs to, 1 at the root.
-    fn level(&self) -> u32;
+    /// The ply of the node it belongs to, 0 at the root.
+    fn ply(&self) -> usize;
+
+    /// The level of the node it belongs to, as LaMoSca's log counts:
+    /// 1 at the root.
+    fn level(&self) -> u32 {
+        level(self.ply())
+    }
 
     /// Its values by name, in the order a reader expects them.
     fn fields(&self) -> Vec<(&'static str, FieldValue)>;
@@ -398,10 +410,18 @@ impl Text {
 }
 // ANCHOR_END: step_event
 
+/// The level LaMoSca's log prints for a node at `ply`: it counted from 1
+/// at the root.
+#[inline(always)]
+fn level(ply: usize) -> u32 {
+    ply as u32 + 1
+}
+
 // ANCHOR: tracer
-/// What a search calls to report its work: one call per event. The
-/// tracer hands each event of levels 1 to its depth to its listener, and
-/// counts the nodes entered and the deepest level, whatever its depth.
+/// What a search calls to report its work: one call per event, with the
+/// node's ply, 0 at the root. The tracer hands each event of levels 1 to
+/// its depth (plies 0 to depth - 1) to its listener, and counts the nodes
+/// entered and the deepest level, whatever its depth.
 #[derive(Debug)]
 pub struct Tracer<'a> {
     depth: u32,
@@ -434,10 +454,11 @@ impl<'a> Tracer<'a> {
         }
     }
 
-    /// True when events of `level` reach the listener.
+    /// True when the events of a node at `ply` reach the listener: its
+    /// level, `ply + 1`, is at most the tracer's depth.
     #[inline(always)]
-    pub fn shows(&self, level: u32) -> bool {
-        level <= self.depth
+    pub fn shows(&self, ply: usize) -> bool {
+        ply < self.depth as usize
     }
 
     /// Hands `event` to the listener.
@@ -448,23 +469,23 @@ impl<'a> Tracer<'a> {
         }
     }
 
-    /// The search enters a node at `level` of `kind`, reached by the last
+    /// The search enters a node at `ply` of `kind`, reached by the last
     /// move made on `position` (none at the root), with the window it is
     /// searched with (none for NegaMax).
     #[inline]
     pub fn node(
         &mut self,
-        level: u32,
+        ply: usize,
         kind: NodeKind,
         position: &Position,
         window: Option<Window>,
     ) {
         self.nodes += 1;
-        self.deepest = self.deepest.max(level);
-        if self.shows(level) {
-            let mv = position.last_move().filter(|_| level > 1);
+        self.deepest = self.deepest.max(level(ply));
+        if self.shows(ply) {
+            let mv = position.last_move().filter(|_| ply > 0);
             self.tell(&Event::Node {
-                level,
+                level: level(ply),
                 kind,
                 mv,
                 window,
@@ -472,12 +493,12 @@ impl<'a> Tracer<'a> {
         }
     }
 
-    /// A move of a node at `level` was searched and is worth `value`.
+    /// A move of a node at `ply` was searched and is worth `value`.
     #[inline]
-    pub fn moved(&mut self, level: u32, mv: Move, value: i32) {
-        if self.shows(level) {
+    pub fn moved(&mut self, ply: usize, mv: Move, value: i32) {
+        if self.shows(ply) {
             self.tell(&Event::Move {
-                level,
+                level: level(ply),
                 mv,
                 value,
                 cut: false,
@@ -485,21 +506,21 @@ impl<'a> Tracer<'a> {
         }
     }
 
-    /// A node at `level` is done: whether it had a legal move, its value,
+    /// A node at `ply` is done: whether it had a legal move, its value,
     /// the move chosen and, for alpha-beta, the window it was searched
     /// with.
     #[inline]
     pub fn result(
         &mut self,
-        level: u32,
+        ply: usize,
         found: bool,
         value: i32,
         best: Option<Move>,
         window: Option<Window>,
     ) {
-        if self.shows(level) {
+        if self.shows(ply) {
             self.tell(&Event::Result {
-                level,
+                level: level(ply),
                 found,
                 value,
                 best,
@@ -512,10 +533,10 @@ impl<'a> Tracer<'a> {
     // ANCHOR: tracer_alpha_beta
     /// A move was worth `value`, at least beta: the node is cut off.
     #[inline]
-    pub fn cut(&mut self, level: u32, mv: Move, value: i32) {
-        if self.shows(level) {
+    pub fn cut(&mut self, ply: usize, mv: Move, value: i32) {
+        if self.shows(ply) {
             self.tell(&Event::Move {
-                level,
+                level: level(ply),
                 mv,
                 value,
                 cut: true,
@@ -525,29 +546,31 @@ impl<'a> Tracer<'a> {
 
     /// The move ordering brought `into` forward to the slot of `out`.
     #[inline]
-    pub fn swap(&mut self, level: u32, out: ScoredMove, into: ScoredMove) {
-        if self.shows(level) {
+    pub fn swap(&mut self, ply: usize, out: ScoredMove, into: ScoredMove) {
+        if self.shows(ply) {
+            let level = level(ply);
             self.tell(&Event::Swap { level, out, into });
         }
     }
     // ANCHOR_END: tracer_alpha_beta
 
     // ANCHOR: tracer_moves
-    /// The moves of a node at `level`, as generated, with the values the
+    /// The moves of a node at `ply`, as generated, with the values the
     /// ordering gave them.
     #[inline]
-    pub fn moves(&mut self, level: u32, moves: &[ScoredMove]) {
-        if self.shows(level) {
+    pub fn moves(&mut self, ply: usize, moves: &[ScoredMove]) {
+        if self.shows(ply) {
+            let level = level(ply);
             self.tell(&Event::Moves { level, moves });
         }
     }
     // ANCHOR_END: tracer_moves
 
     // ANCHOR: tracer_step
-    /// A step's own event, when its level is shown.
+    /// A step's own event, when its ply is shown.
     #[inline]
     pub fn step(&mut self, event: impl StepEvent) {
-        if self.shows(event.level()) {
+        if self.shows(event.ply()) {
             self.tell(&Event::Step(&event));
         }
     }

@@ -24,9 +24,9 @@
 //! let position = Position::startpos();
 //! let e2e4 = position.parse_move("e2e4").unwrap();
 //! let (text, ()) = capture(Words::Italian, 1, |tracer| {
-//!     tracer.node(1, NodeKind::Main, &position, None);
-//!     tracer.moved(1, e2e4, 0);
-//!     tracer.result(1, true, 0, Some(e2e4), None);
+//!     tracer.node(0, NodeKind::Main, &position, None);
+//!     tracer.moved(0, e2e4, 0);
+//!     tracer.result(0, true, 0, Some(e2e4), None);
 //! });
 //! assert_eq!(text, "Mosse livello 1: e2e4=0\nRisultato livello 1: Trovata=1, Valore=0, Mossa=e2e4\n");
 //! ```
@@ -316,7 +316,7 @@ mod tests {
     /// A step's event for the tests: a note added to the node's moves, or
     /// a line of its own.
     struct Note {
-        level: u32,
+        ply: usize,
         value: i32,
         line: bool,
     }
@@ -326,8 +326,8 @@ mod tests {
             StepKind::Horizon
         }
 
-        fn level(&self) -> u32 {
-            self.level
+        fn ply(&self) -> usize {
+            self.ply
         }
 
         fn fields(&self) -> Vec<(&'static str, FieldValue)> {
@@ -354,27 +354,27 @@ mod tests {
         position.make(d2d4);
         let e7e5 = position.parse_move("e7e5").unwrap();
         let (text, ()) = capture(Words::English, 2, |tracer| {
-            tracer.node(2, NodeKind::Main, &position, None);
+            tracer.node(1, NodeKind::Main, &position, None);
             // Added before the node searches itself again, printed with
             // the node's own moves, after the inner search's lines.
             tracer.step(Note {
-                level: 2,
+                ply: 1,
                 value: 7,
                 line: false,
             });
-            tracer.node(2, NodeKind::Reduced, &position, None);
-            tracer.moved(2, e7e5, 1);
-            tracer.result(2, true, 1, None, None);
+            tracer.node(1, NodeKind::Reduced, &position, None);
+            tracer.moved(1, e7e5, 1);
+            tracer.result(1, true, 1, None, None);
             tracer.step(Note {
-                level: 2,
+                ply: 1,
                 value: 8,
                 line: true,
             });
-            tracer.moved(2, e7e5, 3);
-            tracer.result(2, true, 3, None, None);
+            tracer.moved(1, e7e5, 3);
+            tracer.result(1, true, 3, None, None);
             // Too deep for this tracer: nothing.
             tracer.step(Note {
-                level: 3,
+                ply: 2,
                 value: 9,
                 line: true,
             });
@@ -410,9 +410,9 @@ mod tests {
             position.parse_move("d2d4").unwrap(),
         );
         let run = |tracer: &mut Tracer<'_>| {
-            tracer.moved(1, e2e4, 0);
-            tracer.moved(1, d2d4, 0);
-            tracer.result(1, true, 0, None, None);
+            tracer.moved(0, e2e4, 0);
+            tracer.moved(0, d2d4, 0);
+            tracer.result(0, true, 0, None, None);
         };
         let bracketed = || Some(Box::new(Bracketed) as Box<dyn Layout>);
         assert_eq!(
@@ -428,10 +428,12 @@ mod tests {
     #[test]
     fn a_step_event_describes_itself_to_a_layer() {
         let note = Note {
-            level: 1,
+            ply: 0,
             value: -4,
             line: true,
         };
+        // Ply 0 is the root, which the log calls level 1.
+        assert_eq!(note.level(), 1);
         assert_eq!(note.fields(), [("value", FieldValue::Int(-4))]);
         assert_eq!(note.text(Words::Italian), Text::Line("nota -4".into()));
         assert_eq!(note.returns(), Some(-4));

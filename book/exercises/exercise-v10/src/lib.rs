@@ -51,6 +51,6 @@ mod quiescence;
 pub use engine::QuiescenceSearch;
 pub use quiescence::{
     EGainForm, Quiescence, QuiescenceCounts, QuiescenceMode, QuiescenceSettings, BIG_VALUE,
-    DEFAULT_DELTA, LAMOSCA_LEVEL_LIMIT,
+    DEFAULT_DELTA, LAMOSCA_PLY_LIMIT,
 };
 pub use see::swap_off;

@@ -18,6 +18,8 @@
 
 #[path = "../../../../lamosca-v11-lazy/src/counts.rs"]
 mod counts;
+#[path = "../../../../lamosca-v11-lazy/src/ends.rs"]
+mod ends;
 #[path = "../../../../lamosca-v11-lazy/src/engine.rs"]
 mod engine;
 #[path = "../../../../lamosca-v11-lazy/src/events.rs"]

@@ -60,7 +60,7 @@ impl Engine for OnePly {
         control: &SearchControl,
         tracer: &mut Tracer<'_>,
     ) -> Report {
-        tracer.node(1, NodeKind::Main, position, None);
+        tracer.node(0, NodeKind::Main, position, None);
         let waits = |from: u32| from > 0 && depth >= from;
         if waits(self.stall) && wait_for_stop(control) {
             return stopped(depth);
@@ -74,7 +74,7 @@ impl Engine for OnePly {
             position.make(mv);
             let tried = -evaluate(position);
             position.unmake();
-            tracer.moved(1, mv, tried);
+            tracer.moved(0, mv, tried);
             if tried > value {
                 (value, best) = (tried, Some(mv));
             }
@@ -85,7 +85,7 @@ impl Engine for OnePly {
         if moves.is_empty() {
             value = no_moves_score(position, 0);
         }
-        tracer.result(1, !moves.is_empty(), value, best, None);
+        tracer.result(0, !moves.is_empty(), value, best, None);
         let tried = moves.len() as u64;
         Report {
             best,

@@ -26,18 +26,18 @@ impl Search<'_, '_> {
     // ANCHOR: negamax
     /// The value of `position` for the side to move, searched `depth` plies
     /// deep, and the move that reaches it; `pv` gets the line it expects,
-    /// that move first. `level` counts from 1 at the root, as LaMoSca's
-    /// log does.
+    /// that move first. `ply` counts the plies from the root, 0 at the
+    /// root.
     pub(crate) fn negamax(
         &mut self,
         position: &mut Position,
         depth: u32,
-        level: u32,
+        ply: usize,
         pv: &mut Line,
     ) -> (i32, Option<Move>) {
         self.counts.nodes += 1;
         pv.clear();
-        self.tracer.node(level, NodeKind::Main, position, None);
+        self.tracer.node(ply, NodeKind::Main, position, None);
         // Stop when told to; the caller discards what follows. Asked before
         // the leaf test, so that leaves, most of the nodes, count towards
         // the next question too.
@@ -49,7 +49,6 @@ impl Search<'_, '_> {
         todo!("hole 1 of 3, leaf: at depth 0, count the leaf and return the evaluation with no move; see \"The idea\" in book/chapters/v07-negamax.md");
         // Moves: every move is searched; each level maximises the negation
         // of its children's values.
-        let ply = level as usize - 1;
         let count = self.stack.generate(position, ply).len();
         let mut best_value = -INFINITY;
         let mut best_move = None;
@@ -65,7 +64,7 @@ impl Search<'_, '_> {
             if self.stopped {
                 return (best_value, best_move);
             }
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
             // A later move must be strictly better: ties keep the first.
             todo!("hole 3 of 3, best: keep the move when it is strictly better than the best so far; see \"The code\" in book/chapters/v07-negamax.md");
         }
@@ -75,7 +74,7 @@ impl Search<'_, '_> {
             best_value = no_moves_score(position, ply);
         }
         self.tracer
-            .result(level, count > 0, best_value, best_move, None);
+            .result(ply, count > 0, best_value, best_move, None);
         (best_value, best_move)
     }
     // ANCHOR_END: negamax

@@ -91,19 +91,19 @@ impl History {
         self.table[mv.from.index64()][mv.to.index64()]
     }
 
-    /// `mv` cut off a node at `level` (1 at the root): its entry grows by
+    /// `mv` cut off a node at `ply` (0 at the root): its entry grows by
     /// [`History::increment`]. The addition saturates so that a very long
     /// search cannot wrap a value round to a negative one.
     #[inline]
-    pub fn reward(&mut self, mv: Move, level: u32) {
+    pub fn reward(&mut self, mv: Move, ply: usize) {
         let entry = &mut self.table[mv.from.index64()][mv.to.index64()];
-        *entry = entry.saturating_add(History::increment(level));
+        *entry = entry.saturating_add(History::increment(ply));
     }
 
-    /// What a cut at `level` (1 at the root) adds to the history: LaMoSca
-    /// added its level counter, read while the cutting move was still
-    /// made. Which level did the counter name then, and what does a cut at
-    /// the root add? The chapter's "The history heuristic" says, and "v0.09
+    /// What a cut at `ply` (0 at the root) adds to the history: LaMoSca
+    /// added its level counter, which counted from 1 at the root, read
+    /// while the cutting move was still made. Which level did the counter
+    /// name then, and what does a cut at the root add? The chapter's "The history heuristic" says, and "v0.09
     /// in numbers" how it was read from the v0.10 source, whose search is
     /// v0.09's; the v0.09 page only says that deeper cuts weigh more.
     ///
@@ -112,8 +112,8 @@ impl History {
     /// // A cut deeper in the tree weighs more than one nearer the root.
     /// assert!(History::increment(4) > History::increment(1));
     /// ```
-    pub const fn increment(level: u32) -> i32 {
-        panic!("not yet implemented: hole 4 of 4, history: what a cut at this level adds to the history, as LaMoSca's level counter gave it; see \"The history heuristic\" in book/chapters/v09-alphabeta.md");
+    pub const fn increment(ply: usize) -> i32 {
+        panic!("not yet implemented: hole 4 of 4, history: what a cut at this ply adds to the history, as LaMoSca's level counter, 1 at the root, gave it; see \"The history heuristic\" in book/chapters/v09-alphabeta.md");
     }
 
     /// Forgets everything; LaMoSca cleared the table before each search.
@@ -240,16 +240,16 @@ impl MoveOrder {
         }
     }
 
-    /// `mv` failed high at `level` (ply `level - 1`): remember it.
-    pub fn fail_high(&mut self, mv: Move, level: u32) {
+    /// `mv` failed high at `ply`: remember it.
+    pub fn fail_high(&mut self, mv: Move, ply: usize) {
         if !self.ordering {
             return;
         }
         if self.history {
-            self.table.reward(mv, level);
+            self.table.reward(mv, ply);
         }
         if self.killers && !mv.is_capture() {
-            self.killer_moves.store(level as usize - 1, mv);
+            self.killer_moves.store(ply, mv);
         }
     }
 

@@ -38,7 +38,7 @@
 //! **LaMoSca v0.10's quiescence.** Past the nominal depth the original
 //! generated captures only, with no stand pat: a node that had a capture
 //! had to take, and a line ended only when there was nothing left to take
-//! or at level [`LAMOSCA_LEVEL_LIMIT`]. It was the same function as its
+//! or at level 11 ([`LAMOSCA_PLY_LIMIT`]). It was the same function as its
 //! main search, with the same legality by king capture, so that mode is a
 //! whole search of its own, in [`crate::original`]; the engine calls it
 //! instead of the main search, and this module's horizon is the forum's.
@@ -68,9 +68,9 @@ pub const BIG_VALUE: i32 = 100_000;
 /// Kiwipete.
 pub const DEFAULT_DELTA: i32 = 50;
 
-/// The level at which LaMoSca v0.10 ended every line, whatever was left to
-/// capture.
-pub const LAMOSCA_LEVEL_LIMIT: u32 = 11;
+/// The ply at which LaMoSca v0.10 ended every line, whatever was left to
+/// capture: its level 11, as its log counts from 1 at the root.
+pub const LAMOSCA_PLY_LIMIT: usize = 10;
 // ANCHOR_END: constants
 
 /// Which quiescence runs past the horizon.
@@ -161,7 +161,7 @@ impl Quiescence {
     }
 
     // ANCHOR: horizon
-    /// The main search reached its horizon at `level`, with `window`, having
+    /// The main search reached its horizon at `ply`, with `window`, having
     /// counted `counted` nodes of its own: the value of `position` for the
     /// side to move, from the forum quiescence, or `None` when the control
     /// said stop. The control is asked with one count for the whole search,
@@ -170,12 +170,12 @@ impl Quiescence {
         &mut self,
         position: &mut Position,
         window: Window,
-        level: u32,
+        ply: usize,
         counted: u64,
         control: &SearchControl,
         tracer: &mut Tracer<'_>,
     ) -> Option<i32> {
-        tracer.step(Horizon { level, window });
+        tracer.step(Horizon { ply, window });
         let mut run = Run {
             stack: &mut self.stack,
             settings: self.settings,
@@ -185,19 +185,19 @@ impl Quiescence {
             tracer,
             stopped: false,
         };
-        let value = run.quiescence(position, window.alpha, window.beta, level, true);
+        let value = run.quiescence(position, window.alpha, window.beta, ply, true);
         (!run.stopped).then_some(value)
     }
     // ANCHOR_END: horizon
 
     /// True when the side to move in `position`, a horizon node at
-    /// `level`, has no legal move: stalemated, when it is not in check.
-    pub fn stalemated(&mut self, position: &Position, level: u32) -> bool {
-        self.stack.generate(position, level as usize).is_empty()
+    /// `ply`, has no legal move: stalemated, when it is not in check.
+    pub fn stalemated(&mut self, position: &Position, ply: usize) -> bool {
+        self.stack.generate(position, ply + 1).is_empty()
     }
 
     // ANCHOR: stand_pat_on
-    /// The horizon at `level` where the caller already knows the static
+    /// The horizon at `ply` where the caller already knows the static
     /// value, `score`, and it reaches beta with the side to move not in
     /// check: the quiescence would stand pat on it and return at once, so
     /// the horizon node is traced and counted as that stand pat without
@@ -207,21 +207,21 @@ impl Quiescence {
         position: &Position,
         score: i32,
         window: Window,
-        level: u32,
+        ply: usize,
         tracer: &mut Tracer<'_>,
     ) -> i32 {
         debug_assert!(score >= window.beta && !position.in_check());
         self.counts.given_stand_pats += 1;
-        tracer.step(Horizon { level, window });
-        tracer.node(level, NodeKind::Quiescence, position, Some(window));
+        tracer.step(Horizon { ply, window });
+        tracer.node(ply, NodeKind::Quiescence, position, Some(window));
         let stand_pat = StandPat {
-            level,
+            ply,
             value: score,
             cut: true,
         };
         tracer.step(stand_pat);
         tracer.step(QuiescenceResult {
-            level,
+            ply,
             found: true,
             value: score,
             window,
@@ -254,17 +254,16 @@ impl Run<'_, '_> {
         position: &mut Position,
         mut alpha: i32,
         beta: i32,
-        level: u32,
+        ply: usize,
         qui_root: bool,
     ) -> i32 {
         let window = Window { alpha, beta };
-        let ply = level as usize - 1;
-        if self.enter(position, level, window) {
+        if self.enter(position, ply, window) {
             return 0;
         }
         let in_check = position.in_check();
         let pos_value = (self.settings.evaluate)(position);
-        if let Some(value) = self.settled(position, level, window, pos_value, qui_root) {
+        if let Some(value) = self.settled(position, ply, window, pos_value, qui_root) {
             return value;
         }
 
@@ -273,14 +272,15 @@ impl Run<'_, '_> {
         todo!("hole 1 of 3, stand_pat: out of check, the static value is ours: cut on it at beta, else it is the best so far and raises alpha; see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md");
 
         // Step 2. The moves: captures and queen promotions, or every legal
-        // move in check; with none, the node may be mate or stalemate.
-        let count = match self.moves(position, level, in_check, qui_root, window) {
-            Ok(count) => count,
-            Err(value) => return value,
-        };
+        // move in check; none is mate in check, stalemate at the horizon.
+        let count = self.generate(position, ply, in_check);
+        if count == 0 && (in_check || (qui_root && self.stalemated(position, ply))) {
+            return self.no_move(position, ply, window);
+        }
+        self.order(ply);
 
         for i in 0..count {
-            self.pick(ply, i, level);
+            self.pick(ply, i);
             let mv = self.stack.moves(ply)[i].mv;
             // Step 3. The most this capture can win; a check must be
             // answered whatever it costs.
@@ -293,12 +293,12 @@ impl Run<'_, '_> {
             // skip it when even that cannot raise alpha.
             let worth_searching = win_limit > alpha;
             let value = if worth_searching {
-                let Some(value) = self.capture(position, mv, win_limit, alpha, beta, level) else {
+                let Some(value) = self.capture(position, mv, win_limit, alpha, beta, ply) else {
                     return 0;
                 };
                 value
             } else {
-                self.skip(level, mv, win_limit)
+                self.skip(ply, mv, win_limit)
             };
             best = best.max(value);
             alpha = alpha.max(best);
@@ -306,80 +306,76 @@ impl Run<'_, '_> {
             // skipped capture never gets here: its value is at most alpha.)
             todo!("hole 3 of 3, fail_high: once the best reaches beta, trace the cut and stop trying captures; see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md");
             if worth_searching {
-                self.tracer.moved(level, mv, value);
+                self.tracer.moved(ply, mv, value);
             }
         }
-        self.result(level, count > 0, best, window);
+        self.result(ply, count > 0, best, window);
         best
     }
 
     /// Step 2 of [`Run::quiescence`]: generates the node's moves, captures
-    /// and queen promotions or, in check, every legal move, and orders them by MVV/LVA; their
-    /// count. With none, a side in check is mated, and at the horizon node
-    /// a side with no legal move at all is stalemated: `Err` with the
-    /// node's value, its result traced.
-    fn moves(
-        &mut self,
-        position: &Position,
-        level: u32,
-        in_check: bool,
-        qui_root: bool,
-        window: Window,
-    ) -> Result<usize, i32> {
-        let ply = level as usize - 1;
-        let count = if in_check {
+    /// and queen promotions or, in check, every legal move; their count.
+    fn generate(&mut self, position: &Position, ply: usize, in_check: bool) -> usize {
+        if in_check {
             self.stack.generate(position, ply).len()
         } else {
             self.stack.generate_tactical(position, ply).len()
-        };
-        // The stalemate test generates every move one ply up, a slot no
-        // node uses yet, so that the node's own list stays its captures.
-        if count == 0
-            && (in_check || (qui_root && self.stack.generate(position, ply + 1).is_empty()))
-        {
-            let value = no_moves_score(position, ply);
-            self.result(level, false, value, window);
-            return Err(value);
         }
+    }
+
+    /// Step 2 of [`Run::quiescence`] for a node with moves: they are
+    /// ordered by MVV/LVA, and traced.
+    fn order(&mut self, ply: usize) {
         for scored in self.stack.moves_mut(ply) {
             scored.score = mvv_lva(scored.mv);
         }
-        self.tracer.moves(level, self.stack.moves(ply));
-        Ok(count)
+        self.tracer.moves(ply, self.stack.moves(ply));
     }
 
-    /// The value of a node at `level` that ends before its stand pat:
+    /// True when the side to move has no legal move at all. The moves are
+    /// generated one ply up, a slot no node uses yet, so that the node's
+    /// own list stays its captures.
+    fn stalemated(&mut self, position: &Position, ply: usize) -> bool {
+        self.stack.generate(position, ply + 1).is_empty()
+    }
+
+    /// The value of a node with no move to try, mated or stalemated, its
+    /// result traced.
+    fn no_move(&mut self, position: &Position, ply: usize, window: Window) -> i32 {
+        let value = no_moves_score(position, ply);
+        self.result(ply, false, value, window);
+        value
+    }
+
+    /// The value of a node at `ply` that ends before its stand pat:
     /// at the deepest ply, its static value `pos_value`; at the horizon
     /// node (`qui_root`), out of check, when the stand pat would cut, a
     /// stalemate, worth 0 whatever its static value (below beta, step 2
-    /// asks the same). The moves are generated one ply up, a slot no node
-    /// uses yet.
+    /// asks the same).
     fn settled(
         &mut self,
         position: &Position,
-        level: u32,
+        ply: usize,
         window: Window,
         pos_value: i32,
         qui_root: bool,
     ) -> Option<i32> {
-        if level as usize >= MAX_PLY {
+        if ply + 1 >= MAX_PLY {
             return Some(pos_value);
         }
         let cuts = qui_root && pos_value >= window.beta && !position.in_check();
-        if !cuts || !self.stack.generate(position, level as usize).is_empty() {
+        if !cuts || !self.stalemated(position, ply) {
             return None;
         }
-        let value = no_moves_score(position, level as usize - 1);
-        self.result(level, false, value, window);
-        Some(value)
+        Some(self.no_move(position, ply, window))
     }
 
     /// The node is entered: counted and traced. True when the search must
     /// stop, the caller discarding what follows.
-    fn enter(&mut self, position: &Position, level: u32, window: Window) -> bool {
+    fn enter(&mut self, position: &Position, ply: usize, window: Window) -> bool {
         self.counts.nodes += 1;
         self.tracer
-            .node(level, NodeKind::Quiescence, position, Some(window));
+            .node(ply, NodeKind::Quiescence, position, Some(window));
         if self.control.poll(self.counted + self.counts.nodes) {
             self.stopped = true;
         }
@@ -387,7 +383,7 @@ impl Run<'_, '_> {
     }
 
     /// Step 4 of [`Run::quiescence`] for a capture worth searching: made,
-    /// searched one level deeper in a window narrowed to what it can win
+    /// searched one ply deeper in a window narrowed to what it can win
     /// (`win_limit`), and unmade; its value, or `None` once the search is
     /// told to stop.
     fn capture(
@@ -397,7 +393,7 @@ impl Run<'_, '_> {
         win_limit: i32,
         alpha: i32,
         beta: i32,
-        level: u32,
+        ply: usize,
     ) -> Option<i32> {
         position.make(mv);
         let value: i32 = todo!("hole 2 of 3, window: search the capture one level deeper, its window narrowed to what it can win; see \"The forum's quiescence, line by line\" in book/chapters/v10-quiescence.md");
@@ -407,13 +403,9 @@ impl Run<'_, '_> {
 
     /// Step 4 of [`Run::quiescence`] for a capture that cannot raise
     /// alpha: counted and traced, and worth at most `win_limit`.
-    fn skip(&mut self, level: u32, mv: Move, win_limit: i32) -> i32 {
+    fn skip(&mut self, ply: usize, mv: Move, win_limit: i32) -> i32 {
         self.counts.skipped += 1;
-        self.tracer.step(Skipped {
-            level,
-            mv,
-            win_limit,
-        });
+        self.tracer.step(Skipped { ply, mv, win_limit });
         win_limit
     }
     // ANCHOR_END: quiescence
@@ -440,22 +432,22 @@ impl Run<'_, '_> {
 
     /// Brings the best capture from slot `i` on to slot `i`, as the main
     /// search does with every move.
-    fn pick(&mut self, ply: usize, i: usize, level: u32) {
+    fn pick(&mut self, ply: usize, i: usize) {
         let moves = self.stack.moves_mut(ply);
         if let Some(from) = pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
+            self.tracer.swap(ply, moves[from], moves[i]);
         }
     }
 
     /// Traces a stand pat on `value`: `cut` when it alone reaches beta.
-    fn stand_pat(&mut self, level: u32, value: i32, cut: bool) {
-        self.tracer.step(StandPat { level, value, cut });
+    fn stand_pat(&mut self, ply: usize, value: i32, cut: bool) {
+        self.tracer.step(StandPat { ply, value, cut });
     }
 
     /// Traces the end of a quiescence node.
-    fn result(&mut self, level: u32, found: bool, value: i32, window: Window) {
+    fn result(&mut self, ply: usize, found: bool, value: i32, window: Window) {
         self.tracer.step(QuiescenceResult {
-            level,
+            ply,
             found,
             value,
             window,

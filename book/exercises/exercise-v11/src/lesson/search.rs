@@ -3,25 +3,25 @@
 //! Kornilov's search: the recursion, and what it calls. Set it beside
 //! v0.10's `search.rs`: the recursion is the same alpha-beta, fail-soft as
 //! the article's (a node returns the best value it saw, which may lie outside
-//! its window), with a node passed down instead of a depth and a level
-//! ([`Node`]). Around the moves come the article's steps: draws, the selective
-//! stand pat, the internal deepening and the lazy cut, each a method that
-//! returns early, and, when it is on, the transposition table.
+//! its window), with a node passed down instead of a depth and a ply
+//! ([`Node`]). Around the moves come the article's steps, numbered in
+//! [`Search::alpha_beta`]: draws and the horizon (`ends.rs`), the
+//! transposition table (`table_steps.rs`), the selective stand pat, the
+//! internal deepening and the lazy cut (`pruning.rs`, the deepening here),
+//! each a method that may end the node early.
 
 use std::ops::ControlFlow;
 
 use common::{Move, MoveStack, Position};
 use lamosca_search::events::{Tracer, Window};
 use lamosca_search::pv::Line;
-use lamosca_search::{no_moves_score, SearchControl, INFINITY, MATE_BOUND};
-use lamosca_v09::ordering::{pick, Killers};
+use lamosca_search::{no_moves_score, SearchControl, MATE_BOUND};
+use lamosca_v09::ordering::Killers;
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::counts::{Answer, Counts};
-use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat};
+use crate::events::Deepened;
 use crate::node::{Hint, Node};
-use crate::ordering::score_moves;
-use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
 use crate::switches::Switches;
 use crate::tt::Table;
@@ -67,20 +67,6 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) until_stopped: bool,
 }
 
-/// What a node hands on to the search of its moves
-/// ([`Search::search_moves`]): its window, alpha and best value as the
-/// stand pat left them, its table key, the moves to try first (the hash
-/// move, the move handed up) and the move handed up with its depth.
-pub(crate) struct Moves {
-    node: Node,
-    window: Window,
-    alpha: i32,
-    res: i32,
-    key: Option<u64>,
-    first: [Option<Move>; 2],
-    hint: Option<Hint>,
-}
-
 impl Search<'_, '_> {
     // ANCHOR: alpha_beta
     /// The value of `position` for the side to move, searched `node.depth`
@@ -97,221 +83,104 @@ impl Search<'_, '_> {
         beta: i32,
         pv: &mut Line,
     ) -> (i32, Option<Hint>) {
-        let window = Window { alpha, beta };
+        let (window, Node { depth, ply, .. }) = (Window { alpha, beta }, node);
         pv.clear();
-        let Node { depth, ply, .. } = node;
-        let level = ply as u32 + 1;
-        debug_assert_eq!(
-            node.score,
-            self.scoring.evaluate(position),
-            "the score passed down differs from the evaluation"
-        );
-        // Draw: a repetition of a position of the game or of the line, the
-        // fifty-move rule unless the position is mate, or too little
-        // material to mate end the line. Not at the root, which must
-        // choose a move.
-        if ply > 0 && is_draw(position) {
-            return self.drawn(position, node, window);
+        // Steps 1 to 3. A draw by the rules, the horizon, or a stop as the
+        // node is entered ends it at once (`ended`, in ends.rs).
+        if let Some(ended) = self.ended(position, node, window) {
+            return ended;
         }
-        // Horizon: v0.10's quiescence search, standing pat on the same
-        // evaluation the score adds up.
-        if depth <= 0 {
-            self.counts.horizons += 1;
-            return self.horizon(position, node, window);
-        }
-        self.counts.nodes += 1;
-        self.tracer.node(level, node.kind(), position, Some(window));
-        // Stop when told to (the article's `TimeOver`); the caller
-        // discards what follows.
-        if self.time_over() {
-            self.stopped = true;
-            return (0, None);
-        }
-        // Hash table: a position searched before may be settled at once,
-        // or at least hand up the move it found best.
+        // Step 4. Hash table: settle the node, or hand up its best move.
         let in_check = position.in_check();
         let key = self.table_key(position, node, in_check);
         let hash_move = match self.probe(key, node, alpha, beta) {
             ControlFlow::Break(stored) => return stored,
             ControlFlow::Continue(mv) => mv,
         };
-        // Selective stand pat: the side to move may keep its score rather
-        // than move; that alone may reach beta.
-        let mut res = -INFINITY;
-        if let Some(score) = self.selective_stand_pat(position, node, in_check, alpha, beta) {
-            res = score;
-            alpha = alpha.max(res);
-            if alpha >= beta {
-                self.tracer.result(level, true, res, None, Some(window));
-                return (res, None);
-            }
+        // Step 5. Selective stand pat: keep the score rather than move.
+        let mut res = self.selective_stand_pat(position, node, in_check, window);
+        alpha = alpha.max(res);
+        if alpha >= beta {
+            return (res, None);
         }
-        // Internal deepening: this node searched two plies shallower hands
-        // up a move to try first.
+        // Step 6. Internal deepening: a move to try first (`retMove`).
         let (value, hint) = self.deepen(position, node, alpha, beta, pv);
-        if self.stopped {
-            return (0, hint);
+        if self.stopped || (self.settled && ply == 0) {
+            return (if self.stopped { 0 } else { value }, hint);
         }
-        if self.settled && node.ply == 0 {
-            return (value, hint);
-        }
-        // Lazy cut: the shallower search confirms what the score says, so
-        // the whole branch is pruned unsearched.
+        // Step 7. Lazy cut: the shallower search confirms the score.
         if self.lazy_cut(node, hint, value, beta, in_check) {
             return (beta, None);
         }
-        // Moves: searched one after another, from the value the stand pat
-        // gave and the move handed up.
-        let moves = Moves {
-            node,
-            window,
-            alpha,
-            res,
-            key,
-            first: [hash_move, hint.map(|h| h.mv)],
-            hint,
-        };
-        self.search_moves(position, moves, pv)
-    }
-    // ANCHOR_END: alpha_beta
-
-    // ANCHOR: horizon_step
-    /// The horizon: v0.10's quiescence search. A score passed down that
-    /// already reaches beta, out of check and with a legal move, is stood
-    /// pat on at once, without evaluating, as the quiescence would.
-    fn horizon(
-        &mut self,
-        position: &mut Position,
-        node: Node,
-        window: Window,
-    ) -> (i32, Option<Hint>) {
-        let level = node.ply as u32 + 1;
-        if node.score >= window.beta
-            && !position.in_check()
-            && !self.quiescence.stalemated(position, level)
-        {
-            let value =
-                self.quiescence
-                    .stand_pat_on(position, node.score, window, level, self.tracer);
-            // The node counts, and asks the control as every node does.
-            if self.time_over() {
-                self.stopped = true;
-                return (0, None);
-            }
-            return (value, None);
-        }
-        let counted = self.counted();
-        let horizon =
-            self.quiescence
-                .horizon(position, window, level, counted, &self.control, self.tracer);
-        let Some(value) = horizon else {
-            self.stopped = true;
-            return (0, None);
-        };
-        (value, None)
-    }
-
-    /// A draw by the rules ends the line: the node counts, and is worth 0.
-    fn drawn(&mut self, position: &Position, node: Node, window: Window) -> (i32, Option<Hint>) {
-        let level = node.ply as u32 + 1;
-        self.counts.nodes += 1;
-        self.counts.draws += 1;
-        self.tracer.node(level, node.kind(), position, Some(window));
-        if self.time_over() {
-            self.stopped = true;
-            return (0, None);
-        }
-        self.tracer.step(Drawn { level });
-        (0, None)
-    }
-    // ANCHOR_END: horizon_step
-
-    // ANCHOR: search_moves
-    /// The moves of a node that goes on to search them: generated in
-    /// Kornilov's order, the hash move and the move handed up first, each
-    /// searched in turn until one fails high. Returns the node's value and
-    /// best move, and keeps them in the table.
-    fn search_moves(
-        &mut self,
-        position: &mut Position,
-        at: Moves,
-        pv: &mut Line,
-    ) -> (i32, Option<Hint>) {
-        let Moves {
-            node,
-            window,
-            mut alpha,
-            mut res,
-            key,
-            first,
-            hint,
-        } = at;
-        let Node { depth, ply, .. } = node;
-        let (level, beta) = (ply as u32 + 1, window.beta);
-        let count = self.stack.generate(position, ply).len();
-        let moves = self.stack.moves_mut(ply);
-        score_moves(moves, first, self.scoring, self.killers, ply);
-        self.tracer.moves(level, self.stack.moves(ply));
-        // Until a move raises alpha, the best move is the one handed up, at
-        // the depth it was found at (the article keeps it in `retMove`).
-        let mut best = hint;
-        // The line each child fills, copied into `pv` behind the move of
-        // the best value so far, the first move's to begin with.
-        let mut line = Line::default();
-        let mut line_value = None;
+        // Step 8. Moves in Kornilov's order; the best, the one handed up.
+        let count = self.generate_moves(position, ply, [hash_move, hint.map(|h| h.mv)]);
+        let (mut best, mut line, mut line_value) = (hint, Line::default(), None);
         pv.clear();
         for i in 0..count {
-            // Pick: bring the best remaining move forward (Kornilov's Pick).
-            self.pick_move(ply, i, level);
-            // Search: the child's window is ours turned round, and its
-            // score ours plus the gain, seen from the other side.
-            let mv = self.stack.moves(ply)[i].mv;
+            // Step 9. Pick the best remaining move, and search it.
+            let mv = self.pick_move(ply, i);
             let value = self.child(position, node, mv, alpha, beta, &mut line);
             if self.stopped {
-                return (0, best);
+                break;
             }
             if line_value.is_none_or(|best_value| value > best_value) {
                 line_value = Some(value);
                 pv.set(mv, &line);
             }
+            // Step 10. Better move: kept with this depth.
             res = res.max(value);
-            // Better move: recorded with this depth. The time is not over
-            // here, or the search would have returned: an iteration cut
-            // short never replaces a finished answer.
             if res > alpha {
-                alpha = res;
-                best = Some(Hint { mv, depth });
-                if ply == 0 {
-                    self.answer = Some(Answer { mv, value: res });
-                    self.line.clone_from(pv);
-                }
+                (alpha, best) = (res, Some(Hint { mv, depth }));
             }
-            // Fail high: the moves left are not searched.
+            // Step 11. Fail high: the moves left are not searched.
             if alpha >= beta {
-                self.fail_high(mv, i, ply, hint);
+                self.fail_high(mv, value, i, ply, hint);
                 self.store(key, node, window, res, best);
-                self.tracer.cut(level, mv, value);
-                self.tracer.result(level, true, res, Some(mv), Some(window));
+                self.tracer.result(ply, true, res, Some(mv), Some(window));
                 return (res, best);
             }
-            self.tracer.moved(level, mv, value);
+            self.tracer.moved(ply, mv, value);
         }
-        // No legal move: mated or stalemated, whatever the stand pat said.
+        // Step 12. The root: its answer, and its iteration if finished.
+        if self.root_done(node, alpha > window.alpha, (res, best), pv) {
+            return (0, best);
+        }
+        // Step 13. The value (with no legal move, mate or stalemate), kept.
         if count == 0 {
             res = no_moves_score(position, ply);
         }
-        if ply == 0 {
-            self.iteration_done(depth as u32, res, pv);
-        }
         self.store(key, node, window, res, best);
-        // A move handed up that no move beat answers with itself alone.
-        let best_move = best.map(|hint| hint.mv);
-        pv.answer(best_move);
-        self.tracer
-            .result(level, count > 0, res, best_move, Some(window));
+        let mv = best.map(|hint| hint.mv);
+        pv.answer(mv);
+        self.tracer.result(ply, count > 0, res, mv, Some(window));
         (res, best)
     }
-    // ANCHOR_END: search_moves
+    // ANCHOR_END: alpha_beta
+
+    /// At the root, its moves done or cut short when the search stopped:
+    /// when a move raised alpha (`raised`), the best, worth `res`, answers
+    /// with its line `pv` (the article's `glMove`), a move searched whole
+    /// even in an iteration cut short; a finished iteration is reported.
+    /// True, at any node, when the search was stopped.
+    fn root_done(
+        &mut self,
+        node: Node,
+        raised: bool,
+        (res, best): (i32, Option<Hint>),
+        pv: &Line,
+    ) -> bool {
+        if node.ply > 0 {
+            return self.stopped;
+        }
+        if let Some(Hint { mv, .. }) = best.filter(|_| raised) {
+            self.answer = Some(Answer { mv, value: res });
+            self.line.clone_from(pv);
+        }
+        if !self.stopped {
+            self.iteration_done(node.depth as u32, res, pv);
+        }
+        self.stopped
+    }
 
     /// The root finished an iteration of `depth`, worth `res`, expecting
     /// `pv`: it is reported, and from here the control given counts.
@@ -332,61 +201,6 @@ impl Search<'_, '_> {
         }
     }
 
-    // ANCHOR: selective_step
-    /// True when the node may keep its score rather than move: past the
-    /// root, after a move that gained less than `ext[ply]` and gave no
-    /// check, with the switch on, and for a side with a piece besides its
-    /// king and pawns. The last is the guard engines put on the null move:
-    /// a lone king that may pass never walks into the mate that awaits
-    /// every move it has (the v0.11 chapter measures it).
-    pub(crate) fn may_stand_pat(&self, position: &Position, node: Node, in_check: bool) -> bool {
-        self.switches.selective
-            && node.ply > 0
-            && node.arrival.gain < ext(node.ply)
-            && !in_check
-            && position.has_pieces(position.side_to_move())
-    }
-
-    /// Kornilov's selective stand pat: past the root, after a move that
-    /// gained less than `ext[ply]` and gave no check, the side to move may
-    /// keep its score rather than move. Returns that score, counted and
-    /// traced, or `None` when the node must move.
-    fn selective_stand_pat(
-        &mut self,
-        position: &Position,
-        node: Node,
-        in_check: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        let Node {
-            ply,
-            score,
-            arrival,
-            ..
-        } = node;
-        if !self.may_stand_pat(position, node, in_check) {
-            return None;
-        }
-        let limit = ext(ply);
-        self.counts.stand_pats += 1;
-        let cut = alpha.max(score) >= beta;
-        if cut {
-            self.counts.stand_pat_cuts += 1;
-        }
-        let (level, gain) = (ply as u32 + 1, arrival.gain);
-        let event = SelectiveStandPat {
-            level,
-            gain,
-            limit,
-            value: score,
-            cut,
-        };
-        self.tracer.step(event);
-        Some(score)
-    }
-    // ANCHOR_END: selective_step
-
     // ANCHOR: deepening_step
     /// Kornilov's internal deepening: the node searched two plies
     /// shallower, for a best move to try first. Returns that search's value
@@ -403,7 +217,7 @@ impl Search<'_, '_> {
         let (value, found): (i32, Option<Hint>) = todo!("hole 1 of 2, deepen: unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see \"1. Internal iterative deepening\" in book/chapters/v11-lazy.md");
         if !self.stopped {
             self.tracer.step(Deepened {
-                level: node.ply as u32 + 1,
+                ply: node.ply,
                 depth: node.depth - 2,
                 mv: found.map(|hint| hint.mv),
                 value,
@@ -425,48 +239,6 @@ impl Search<'_, '_> {
     }
     // ANCHOR_END: deepening_step
 
-    // ANCHOR: lazy_cut_step
-    /// Kornilov's lazy cut: true, counted and traced, when the node may be
-    /// cut off unsearched, its shallower search having returned `value` and
-    /// the move `found` ([`lazy_cut_allowed`]).
-    fn lazy_cut(
-        &mut self,
-        node: Node,
-        found: Option<Hint>,
-        value: i32,
-        beta: i32,
-        in_check: bool,
-    ) -> bool {
-        let margin = self.switches.margin;
-        if !self.switches.lazy || !lazy_cut_allowed(&node, found, value, beta, in_check, margin) {
-            return false;
-        }
-        self.counts.lazy_cuts += 1;
-        self.tracer.step(LazyCut {
-            level: node.ply as u32 + 1,
-            score: node.score,
-            value,
-            depth: node.depth - 2,
-            margin,
-            beta,
-        });
-        true
-    }
-    // ANCHOR_END: lazy_cut_step
-
-    /// The article's `TimeOver`: true when the control says stop, asked
-    /// with the nodes of both searches, the main one and the quiescence.
-    fn time_over(&self) -> bool {
-        self.control
-            .poll(self.counted() + self.quiescence.counts.nodes)
-    }
-
-    /// The nodes counted outside the quiescence's own: the main search's,
-    /// and the horizon nodes that stood pat on the score passed down.
-    fn counted(&self) -> u64 {
-        self.counts.nodes + self.quiescence.counts.given_stand_pats
-    }
-
     // ANCHOR: child
     /// Makes `mv`, searches the node it leads to with the window turned
     /// round, and unmakes it; `line` gets the child's line. The child's
@@ -481,36 +253,18 @@ impl Search<'_, '_> {
         beta: i32,
         line: &mut Line,
     ) -> i32 {
-        let gain = self.scoring.gain(mv);
+        let child = node.child(mv, self.scoring.gain(mv));
         position.make(mv);
-        let value = -self
-            .alpha_beta(position, node.child(mv, gain), -beta, -alpha, line)
-            .0;
+        debug_assert_eq!(
+            child.score,
+            self.scoring.evaluate(position),
+            "the score passed down differs from the evaluation"
+        );
+        let value = -self.alpha_beta(position, child, -beta, -alpha, line).0;
         position.unmake();
         value
     }
     // ANCHOR_END: child
-
-    /// Brings the best of the moves from slot `i` on to slot `i`, and
-    /// reports the swap before the move is searched.
-    fn pick_move(&mut self, ply: usize, i: usize, level: u32) {
-        let moves = self.stack.moves_mut(ply);
-        if let Some(from) = pick(moves, i) {
-            self.tracer.swap(level, moves[from], moves[i]);
-        }
-    }
-
-    /// The move in slot `i` cut the node off: count it, and keep it as a
-    /// killer of the ply when it is quiet.
-    fn fail_high(&mut self, mv: Move, i: usize, ply: usize, hint: Option<Hint>) {
-        self.counts.cuts += 1;
-        if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
-            self.counts.hint_cuts += 1;
-        }
-        if !mv.is_capture() {
-            self.killers.store(ply, mv);
-        }
-    }
 }
 
 // ANCHOR: draws
@@ -521,7 +275,7 @@ impl Search<'_, '_> {
 /// only a position that is not. The other two never meet a mate: a mated
 /// position ends the game, so it cannot have occurred before, and with too
 /// little material no mate exists.
-fn is_draw(position: &Position) -> bool {
+pub(crate) fn is_draw(position: &Position) -> bool {
     position.is_repetition()
         || position.has_insufficient_material()
         || (position.is_fifty_move_draw() && !is_checkmate(position))
