@@ -10,6 +10,12 @@
 #[path = "../../common/search/tests/mates_support/mod.rs"]
 mod mates_support;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use common::Position;
+use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+use lamosca_search::{Engine, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 use mates_support::{every_mate_within_depth_found, search_mates};
@@ -22,34 +28,37 @@ fn every_mate_within_its_depth_is_found() {
     every_mate_within_depth_found(&search_mates::<LazySearch>(NODES));
 }
 
+/// v0.11 on `fen` under `limits`: the report, and each iteration told as
+/// (depth, value).
+fn deepen_told(fen: &str, limits: &Limits) -> (Report, Vec<(u32, i32)>) {
+    let mut position = Position::from_fen(fen).unwrap();
+    let mut told = Vec::new();
+    let report = deepen(
+        &mut LazySearch::new(),
+        &mut position,
+        limits,
+        &Arc::new(AtomicBool::new(false)),
+        Trace::off(),
+        |iteration| told.push((iteration.depth, iteration.value)),
+    );
+    (report, told)
+}
+
+/// Asked for no depth: until the clock, the budget or a `stop`.
+fn until_stopped(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        ..Limits::depth(MAX_DEPTH)
+    }
+}
+
 /// Asked for no depth, the deepening ends at the iteration that proves
 /// the mate, within a budget that would have taken it deeper: the depth
 /// told is the depth searched.
 #[test]
 fn a_proven_mate_ends_the_deepening() {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
-
-    use common::Position;
-    use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
-    use lamosca_search::Engine;
-
-    let mut position = Position::from_fen(mates_support::MATES[0].1).unwrap();
-    let limits = Limits {
-        nodes: Some(3_000_000),
-        ..Limits::depth(MAX_DEPTH)
-    };
-    let mut told = Vec::new();
-    let report = deepen(
-        &mut LazySearch::new(),
-        &mut position,
-        &limits,
-        &Arc::new(AtomicBool::new(false)),
-        Trace::off(),
-        |iteration| told.push((iteration.depth, iteration.value)),
-    );
-    let (depth, value) = *told.last().unwrap();
-    assert_eq!((depth, value), (8, 30_993), "{told:?}");
+    let (report, told) = deepen_told(mates_support::MATES[0].1, &until_stopped(3_000_000));
+    assert_eq!(*told.last().unwrap(), (8, 30_993), "{told:?}");
     assert_eq!((report.depth, report.value), (8, 30_993));
     assert!(report.nodes < 3_000_000, "{}", report.nodes);
 }
@@ -61,38 +70,12 @@ fn a_proven_mate_ends_the_deepening() {
 /// root went on to depth 64 in a few hundred nodes.)
 #[test]
 fn a_tree_settled_without_an_estimate_ends_the_deepening() {
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
-
-    use common::Position;
-    use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
-    use lamosca_search::Engine;
-
-    let mut position = Position::from_fen("8/8/8/3k4/8/8/8/2B1K3 w - - 0 1").unwrap();
-    let limits = Limits {
-        nodes: Some(1_000_000),
-        ..Limits::depth(MAX_DEPTH)
-    };
-    let mut told = Vec::new();
-    let report = deepen(
-        &mut LazySearch::new(),
-        &mut position,
-        &limits,
-        &Arc::new(AtomicBool::new(false)),
-        Trace::off(),
-        |iteration| told.push((iteration.depth, iteration.value)),
-    );
+    let bishop = "8/8/8/3k4/8/8/8/2B1K3 w - - 0 1";
+    let (report, told) = deepen_told(bishop, &until_stopped(1_000_000));
     assert_eq!(told, vec![(2, 0)]);
     assert_eq!((report.depth, report.value), (2, 0));
     // A depth asked for is searched whole all the same.
-    let report = deepen(
-        &mut LazySearch::new(),
-        &mut position,
-        &Limits::depth(6),
-        &Arc::new(AtomicBool::new(false)),
-        Trace::off(),
-        |_| {},
-    );
+    let (report, _) = deepen_told(bishop, &Limits::depth(6));
     assert_eq!((report.depth, report.value), (6, 0));
 }
 
