@@ -126,12 +126,7 @@ pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), Compa
     let (depths_a, depths_b) = (a.depths()?, b.depths()?);
     let (depth_a, depth_b) = match_depths(&depths_a, &depths_b).ok_or_else(|| {
         let told = |depths: &[Depth], header: u32| {
-            depths
-                .iter()
-                .filter(|depth| depth.finished)
-                .map(|depth| depth.depth)
-                .max()
-                .unwrap_or(header)
+            Depth::deepest_finished(depths).map_or(header, |depth| depth.depth)
         };
         let empty = depths_a.is_empty() || depths_b.is_empty();
         if empty && header_a.depth == header_b.depth {
@@ -194,10 +189,7 @@ fn match_depths(a: &[Depth], b: &[Depth]) -> Option<(Depth, Depth)> {
 /// which depth is compared.
 fn stops(sides: &[(Side<'_>, &Vec<Depth>)], out: &mut impl Write) -> io::Result<()> {
     for (side, depths) in sides {
-        let deepest = depths
-            .iter()
-            .filter(|depth| depth.finished)
-            .max_by_key(|depth| depth.depth);
+        let deepest = Depth::deepest_finished(depths);
         if let Some(stopped) = depths.iter().find(|depth| !depth.finished) {
             let finished = match deepest {
                 Some(depth) => format!("the deepest it finished is depth {}", depth.depth),

@@ -32,6 +32,18 @@ pub struct Depth {
     pub finished: bool,
 }
 
+impl Depth {
+    /// Of `depths`, the deepest that finished: the one whose move the
+    /// search answered with.
+    pub fn deepest_finished(depths: &[Depth]) -> Option<Depth> {
+        depths
+            .iter()
+            .filter(|depth| depth.finished)
+            .max_by_key(|depth| depth.depth)
+            .copied()
+    }
+}
+
 impl Record {
     /// The depths the search began, the shallowest first.
     ///
@@ -94,11 +106,7 @@ impl Record {
     /// The deepest depth that finished, the one whose move the search
     /// answered with.
     pub fn deepest_finished(&self) -> Result<Option<Depth>, RecordError> {
-        Ok(self
-            .depths()?
-            .into_iter()
-            .filter(|depth| depth.finished)
-            .max_by_key(|depth| depth.depth))
+        Ok(Depth::deepest_finished(&self.depths()?))
     }
 
     /// The depth the search was stopped in, if one was cut short.
