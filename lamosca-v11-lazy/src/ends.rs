@@ -75,18 +75,13 @@ impl Search<'_, '_> {
         node: Node,
         window: Window,
     ) -> (i32, Option<Hint>) {
-        self.counts.nodes += 1;
         self.counts.draws += 1;
-        self.tracer
-            .node(node.ply, node.kind(), position, Some(window));
-        if self.time_over() {
-            self.stopped = true;
+        if self.enter(position, node, window) {
             return (0, None);
         }
         self.tracer.step(Drawn { ply: node.ply });
         (0, None)
     }
-    // ANCHOR_END: horizon_step
 
     /// The node is entered: counted and traced. True when the control says
     /// stop (the article's `TimeOver`), the search then marked stopped.
@@ -99,6 +94,7 @@ impl Search<'_, '_> {
         }
         self.stopped
     }
+    // ANCHOR_END: horizon_step
 
     /// The article's `TimeOver`: true when the control says stop, asked
     /// with the nodes of both searches, the main one and the quiescence.
