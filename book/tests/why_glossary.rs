@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use book::files::Workspace;
 use common::Position;
-use lamosca_record::{default_options, record_search, why_not, Record};
+use lamosca_reader::{why_not, Record};
+use lamosca_record::{default_options, record_search};
 use lamosca_search::Engine;
 
 /// The terms of the glossary: each first cell, split at its commas, without

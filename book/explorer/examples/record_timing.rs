@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use lamosca_explorer::explorer::{draw, Explorer, Key};
-use lamosca_record::Record;
+use lamosca_reader::Record;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 

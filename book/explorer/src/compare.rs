@@ -23,7 +23,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value};
 
-use lamosca_record::{Bounded, Depth, NodeInfo, Record, RecordError};
+use lamosca_reader::{Bounded, Depth, NodeInfo, Record, RecordError};
 
 /// How many subtrees searched by A and cut by B are listed.
 pub const SUBTREES_LISTED: usize = 8;

@@ -7,6 +7,11 @@
 //! included (on a system that cannot remove an open file's name, it goes
 //! when the explorer returns).
 //!
+//! `--why MOVE` asks one question instead of opening the screen: why the
+//! search did not choose the root move MOVE ([`lamosca_reader::why`]). It
+//! prints the answer and exits, on a terminal or not; with a step,
+//! `--why-value` adds the two moves' own values ([`lamosca_reader::why_value`]).
+//!
 //! The screen and the keys are those of [`crate::explorer`]; this
 //! file runs them on a real terminal. The terminal is put back as it was
 //! when the explorer quits (`q`, Ctrl-C) and when anything panics, so a
@@ -15,8 +20,10 @@
 //! exits with code 2.
 
 use std::fs::File;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, FromArgMatches};
@@ -24,20 +31,47 @@ use crossterm::event::{self, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use serde_json::{Map, Value};
 
 use crate::explorer::{draw, Explorer, Key};
+use common::Position;
 use lamosca_front::cli::{depth_parser, options, PositionArgs};
-use lamosca_record::{record_search, Record};
-use lamosca_search::deepen::DEFAULT_DEPTH;
-use lamosca_search::engine::Engine;
+use lamosca_reader::{why, why_value, Record};
+use lamosca_record::{record_search, Header, Recorder};
+use lamosca_search::deepen::{deepen, Limits, Trace, DEFAULT_DEPTH, MAX_DEPTH};
+use lamosca_search::engine::{Engine, Report};
 
-/// What a step searches for the explorer: a position and a depth.
+/// What a step searches for the explorer: a position and a depth, and the
+/// one question to answer instead of opening the screen.
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// How many plies deep to search, 1 to 64 [default: 4]
+    /// How many plies deep to search, 1 to 64 [default: 4, or with --nodes
+    /// as deep as the budget allows]
     #[arg(long, value_name = "N", value_parser = depth_parser())]
     depth: Option<u32>,
 
+    /// Visit at most N nodes, deepening one depth at a time, as the step's
+    /// `search --nodes N` does; the answer is the deepest finished depth's
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+
     #[command(flatten)]
     position: PositionArgs,
+
+    #[command(flatten)]
+    why: WhyArgs,
+
+    /// With --why, also search MOVE and the move chosen again, each with
+    /// the full window from the position after it, one ply less deep, and
+    /// print both values: `a7a8n: -200 (a7a8q: +500)`
+    #[arg(long, requires = "why")]
+    why_value: bool,
+}
+
+/// `--why MOVE`: the question `explore` answers without the screen.
+#[derive(Args, Debug)]
+pub struct WhyArgs {
+    /// Print why the root move MOVE was not chosen (its value or bound, the
+    /// reply that refuted it, and the line) and exit, without the screen
+    #[arg(long, value_name = "MOVE")]
+    pub why: Option<String>,
 }
 
 /// The command line of `explore STEP`: [`SearchArgs`] and the step's own
@@ -48,15 +82,18 @@ pub fn step_command<E: Engine>(name: &'static str) -> clap::Command {
 }
 
 /// Searches with engine `E` as `matches` (of [`step_command`]) ask, into a
-/// scratch record, and runs the explorer on it until the reader quits.
-pub fn explore_search<E: Engine>(matches: &clap::ArgMatches) -> Result<()> {
+/// scratch record, and runs the explorer on it until the reader quits; or,
+/// with `--why`, prints the answer to `out`.
+pub fn explore_search<E: Engine>(matches: &clap::ArgMatches, out: &mut impl Write) -> Result<()> {
     let args = SearchArgs::from_arg_matches(matches)?;
     let position = args.position.position()?;
     let mut engine = E::new();
     options::apply(&mut engine, matches);
     let values: Map<String, Value> = options::values::<E>(matches);
-    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
-    terminal_or_bail()?;
+    match &args.why.why {
+        Some(mv) => position.parse_move(mv).map(drop).context("--why")?,
+        None => terminal_or_bail()?,
+    }
     let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
     let _remove = Scratch(path.clone());
     let file = File::options()
@@ -68,9 +105,55 @@ pub fn explore_search<E: Engine>(matches: &clap::ArgMatches) -> Result<()> {
     // Where the system allows it, the name goes now, the file when it is
     // closed; elsewhere `_remove` takes the name on the way out.
     let _ = std::fs::remove_file(&path);
-    record_search(&mut engine, &position, depth, 0, values, file.try_clone()?)?;
+    let (report, _) = record(&mut engine, &position, &args, values, file.try_clone()?)?;
     let record = Record::from_file(file).context("cannot read the scratch record")?;
-    explore_record(&record)
+    let Some(mv) = &args.why.why else {
+        return explore_record(&record);
+    };
+    write!(out, "{}", why(&record, mv)?)?;
+    if args.why_value {
+        let answer = why_value(&mut engine, &position, mv, report.best, report.depth)?;
+        writeln!(out, "{answer}")?;
+    }
+    Ok(())
+}
+
+/// Records the search `args` ask for into `out`, as the step's
+/// `search --record FILE` writes it: one search to `--depth`, or with
+/// `--nodes` a deepening, every level of every depth.
+fn record<E: Engine, W: Write>(
+    engine: &mut E,
+    position: &Position,
+    args: &SearchArgs,
+    options: Map<String, Value>,
+    out: W,
+) -> Result<(Report, W)> {
+    let Some(nodes) = args.nodes else {
+        let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+        return record_search(engine, position, depth, 0, options, out);
+    };
+    let depth = args.depth.unwrap_or(MAX_DEPTH);
+    let mut recorder = Recorder::new(out, &Header::of::<E>(position, depth, options), u32::MAX)?;
+    let limits = Limits {
+        depth,
+        deadline: None,
+        nodes: Some(nodes),
+    };
+    let trace = Trace {
+        levels: u32::MAX,
+        listener: Some(&mut recorder),
+    };
+    let no_stop = Arc::new(AtomicBool::new(false));
+    let report = deepen(
+        engine,
+        &mut position.clone(),
+        &limits,
+        &no_stop,
+        trace,
+        |_| {},
+    );
+    let out = recorder.finish(&report)?;
+    Ok((report, out))
 }
 
 /// Refuses to run where standard output is no terminal.
@@ -93,13 +176,17 @@ impl Drop for Scratch {
     }
 }
 
-/// Runs the explorer on the record at `path`. The record is read and
-/// checked first, so that a broken one is named (its line and what is
-/// wrong) wherever the command runs, a terminal or not.
-pub fn explore_file(path: &Path) -> Result<()> {
+/// Runs the explorer on the record at `path`, or with `why` prints the
+/// answer to `out`. The record is read and checked first, so that a
+/// broken one is named (its line and what is wrong) wherever the command
+/// runs, a terminal or not.
+pub fn explore_file(path: &Path, why_args: &WhyArgs, out: &mut impl Write) -> Result<()> {
     let record = Record::open(path)
         .with_context(|| format!("cannot read the record '{}'", path.display()))?;
-    explore_record(&record)
+    match &why_args.why {
+        Some(mv) => Ok(write!(out, "{}", why(&record, mv)?)?),
+        None => explore_record(&record),
+    }
 }
 
 /// Runs the explorer on `record` until the reader quits.

@@ -1,7 +1,7 @@
 //! The two commands as processes: bad input is one line of standard error
 //! and exit code 2, and `explore` with no terminal says what to do instead.
 
-#[path = "../../../common/record/tests/record_support/mod.rs"]
+#[path = "../../reader/tests/record_support/mod.rs"]
 mod record_support;
 
 use std::fs;

@@ -1,12 +1,12 @@
 //! `compare`: two records of one position set side by side.
 
-#[path = "../../../common/record/tests/record_support/mod.rs"]
+#[path = "../../reader/tests/record_support/mod.rs"]
 mod record_support;
 
 use std::fs;
 
 use lamosca_explorer::compare::{compare, CompareError};
-use lamosca_record::Record;
+use lamosca_reader::Record;
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
 
 fn pair(depth: u32, name: &str) -> (Record, Record) {
@@ -276,7 +276,7 @@ fn both_principal_variations_are_printed() {
 
 #[test]
 fn every_root_move_has_each_sides_value_or_bound_and_its_reply() {
-    use lamosca_record::Bounded;
+    use lamosca_reader::Bounded;
     let (a, b) = pair(2, "root_moves");
     let text = compared(&a, &b);
     let (root_a, root_b) = (a.roots()[0], b.roots()[0]);
@@ -289,7 +289,7 @@ fn every_root_move_has_each_sides_value_or_bound_and_its_reply() {
         let value_a = Bounded::of_node(child_a).turned();
         let value_b = Bounded::of_node(child_b).turned();
         assert!(!value_a.is_bound());
-        let reply = |child: &lamosca_record::NodeInfo| {
+        let reply = |child: &lamosca_reader::NodeInfo| {
             child.cut.or(child.best).map(|mv| mv.to_string()).unwrap()
         };
         if value_b.is_bound() {

@@ -1,11 +1,12 @@
 //! The explorer without a terminal: keys played from a script, and its
 //! screens drawn on ratatui's `TestBackend` and kept as snapshots.
 
-#[path = "../../../common/record/tests/record_support/mod.rs"]
+#[path = "../../reader/tests/record_support/mod.rs"]
 mod record_support;
 
 use lamosca_explorer::explorer::{draw, Explorer, Key, Mode};
-use lamosca_record::{Event, Record};
+use lamosca_reader::Record;
+use lamosca_record::Event;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use record_support::{record_search, Algorithm, SCANDINAVIAN};

@@ -23,7 +23,8 @@ use serde_json::Value;
 
 use common::{Move, Position};
 use lamosca_explorer::compare::compare as compare_records;
-use lamosca_record::{Header, NodeFacts, Record, Recorder};
+use lamosca_reader::{NodeFacts, Record};
+use lamosca_record::{Header, Recorder};
 use lamosca_search::events::{Both, Event, Listener, Tracer};
 use lamosca_search::log::TextLog;
 use lamosca_search::{Engine, OptionKind, Report, SearchControl};
@@ -124,14 +125,14 @@ pub fn think(request: &Request) -> Result<crate::game::Thought> {
     with_engine!(request.version.as_str(), E => crate::game::think::<E>(request))
 }
 
-/// `search --why MOVE`'s answer, read from a record held as text.
+/// `explore --why MOVE`'s answer, read from a record held as text.
 pub fn why(record: &str, mv: &str) -> Result<String> {
     let record =
         Record::from_bytes(record.as_bytes().to_vec()).context("cannot read the record")?;
-    lamosca_record::why(&record, mv)
+    lamosca_reader::why(&record, mv)
 }
 
-/// `search --why MOVE --why-value`'s last line: the named move and the
+/// `explore STEP ... --why MOVE --why-value`'s last line: the named move and the
 /// move the record's search chose, each searched with the full window one
 /// ply less deep than the record's depth, with the step and switches of
 /// `request` from its position.
@@ -150,7 +151,7 @@ pub fn why_value(request: &Request, record: &str, mv: &str) -> Result<String> {
     };
     with_engine!(request.version.as_str(), E => {
         let (mut engine, _) = request.engine::<E>()?;
-        lamosca_record::why_value(&mut engine, &position, mv, best, depth)
+        lamosca_reader::why_value(&mut engine, &position, mv, best, depth)
     })
 }
 

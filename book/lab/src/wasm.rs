@@ -71,13 +71,13 @@ pub fn facts(record: &str) -> String {
     answer(run::facts(record))
 }
 
-/// `search --why MOVE`'s answer for a record's text.
+/// `explore --why MOVE`'s answer for a record's text.
 #[wasm_bindgen]
 pub fn why(record: &str, mv: &str) -> String {
     answer(run::why(record, mv))
 }
 
-/// `search --why MOVE --why-value`'s last line, for the request that made
+/// `explore STEP ... --why MOVE --why-value`'s last line, for the request that made
 /// the record.
 #[wasm_bindgen]
 pub fn why_value(request: &str, record: &str, mv: &str) -> String {

@@ -4,7 +4,8 @@
 //! test's (`book/stepper/test/lab_browser_test.py`).
 
 use lamosca_lab::{compare, facts, log, options, record, why, Request};
-use lamosca_record::{default_options, record_search, Record};
+use lamosca_reader::Record;
+use lamosca_record::{default_options, record_search};
 
 fn request(json: &str) -> Request {
     Request::from_json(json).unwrap()

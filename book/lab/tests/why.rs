@@ -1,8 +1,8 @@
 //! The step chapters' worked examples of "Why not this move?", kept as
 //! snapshots that the chapters include (`book/chapters/lab/vNN.md`), so that
 //! a change to a search or to the answer's words shows here first. Each is
-//! the page's answer and `search --why MOVE`'s (the browser test checks
-//! the two agree).
+//! the page's answer and `explore STEP ... --why MOVE`'s (the browser test
+//! checks the two agree).
 
 use lamosca_lab::{record, why, Request};
 
@@ -15,7 +15,7 @@ fn why_not(name: &str, version: &str, fen: Option<&str>, depth: u32, mv: &str) {
     let outcome = record(&request).unwrap();
     let text = why(&outcome.text, mv).unwrap();
     let command = format!(
-        "search{} --depth {depth} --why {mv}",
+        "explore {version}{} --depth {depth} --why {mv}",
         fen.map_or(String::new(), |fen| format!(" --fen '{fen}'"))
     );
     insta::with_settings!({description => command, omit_expression => true}, {

@@ -79,7 +79,8 @@ pub fn record_with<E: Engine>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lamosca_record::{NodeResult, Record};
+    use lamosca_reader::Record;
+    use lamosca_record::NodeResult;
     use std::io::Write as _;
 
     /// Writes `recorded` to a file and opens it with the record reader,

@@ -5,7 +5,7 @@
 //! with the same search's text log inside as what a reader without
 //! JavaScript sees.
 //!
-//! The record travels with its facts ([`lamosca_record::Record::facts`]:
+//! The record travels with its facts ([`lamosca_reader::Record::facts`]:
 //! each node's path, position, bounded value, reply), so that the page
 //! reads them rather than working them out again:
 //! `{"events": "...the JSON Lines...", "nodes": [{"path": "", ...}, ...]}`.
@@ -29,7 +29,7 @@ use std::path::Path;
 
 use anyhow::{ensure, Context as _, Result};
 use common::Position;
-use lamosca_record::{NodeFacts, Record};
+use lamosca_reader::{NodeFacts, Record};
 use lamosca_search::log::{capture, Words};
 use lamosca_search::{Engine, OptionValue, SearchControl};
 use serde::Serialize;

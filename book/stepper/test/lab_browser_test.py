@@ -14,11 +14,11 @@ a file. Then, for every step:
    and `lamosca.log` equals `search`'s standard output, byte for byte, with
    switches given by UCI name in the page and as `--no-history`... to the
    binary, and the log in English and in Italian.
-2. `lamosca.why` equals what `search --why MOVE` prints after the move, for
+2. `lamosca.why` equals what `explore STEP ... --why MOVE` prints, for
    the move chosen and another, on four positions per step;
    `lamosca.compare` equals `compare A B` on the binary's two records, and
    "Your position" with "Compare with" shows the same text and a stepper,
-   and "Why not?" under it `search --why`'s answer, and "Its own value"
+   and "Why not?" under it `explore --why`'s answer, and "Its own value"
    the line `--why-value` adds.
 3. Bad input (a malformed FEN, an illegal move, a depth beyond 64, a switch's
    value out of range) gets the binary's error line, from the API and from
@@ -256,24 +256,24 @@ def compare_checks(checks, driver, server, native, workdir):
     status_line = lab.find_element(By.CSS_SELECTOR, ".lab-status").text
     checks.check("... and names each step's move", "v0.09:" in status_line and "v0.07:" in status_line, status_line)
     # "Why not?" under the fresh stepper.
-    code, out, _ = native.run("lamosca-v09", "search", "--moves", "e2e4", "e7e5", "--depth", "3", "--trace", "0", "--why", "a2a3")
+    code, out, _ = native.run("explore", "v09", "--moves", "e2e4", "e7e5", "--depth", "3", "--why", "a2a3")
     lab.find_element(By.NAME, "why").send_keys("a2a3")
     lab.find_element(By.CSS_SELECTOR, ".lab-why-form button").click()
     answer = WebDriverWait(driver, 30).until(
         lambda d: (lambda text: text if text and text != "..." else None)(lab.find_element(By.CSS_SELECTOR, ".lab-why").get_attribute("textContent"))
     )
-    checks.check("'Why not?' shows `search --why`'s answer", code == 0 and answer == out.split("\n", 2)[2], answer)
+    checks.check("'Why not?' shows `explore --why`'s answer", code == 0 and answer == out, answer)
     lab.find_element(By.NAME, "why").clear()
     lab.find_element(By.NAME, "why").send_keys("e2e5")
     lab.find_element(By.CSS_SELECTOR, ".lab-why-form button").click()
-    _, _, err = native.run("lamosca-v09", "search", "--moves", "e2e4", "e7e5", "--depth", "3", "--why", "e2e5")
+    _, _, err = native.run("explore", "v09", "--moves", "e2e4", "e7e5", "--depth", "3", "--why", "e2e5")
     answer = WebDriverWait(driver, 30).until(
         lambda d: (lambda text: text if text.startswith("error") else None)(lab.find_element(By.CSS_SELECTOR, ".lab-why").get_attribute("textContent"))
     )
     checks.check("... and an illegal move's words", answer == err.strip(), f"{answer!r} {err!r}")
     # "Its own value": the move and the chosen one with the full window,
     # as `--why-value` prints it last.
-    code, out, _ = native.run("lamosca-v09", "search", "--moves", "e2e4", "e7e5", "--depth", "3", "--trace", "0", "--why", "a2a3", "--why-value")
+    code, out, _ = native.run("explore", "v09", "--moves", "e2e4", "e7e5", "--depth", "3", "--why", "a2a3", "--why-value")
     lab.find_element(By.NAME, "why").clear()
     lab.find_element(By.NAME, "why").send_keys("a2a3")
     lab.find_element(By.NAME, "why-value").click()
@@ -367,8 +367,8 @@ def wrap_checks(checks, server):
 
 
 def why_checks(checks, driver, server, native, version, positions):
-    """`lamosca.why` on the page's record equals what `search --why MOVE`
-    prints after the bestmove line, for the move chosen and another."""
+    """`lamosca.why` on the page's record equals what
+    `explore STEP ... --why MOVE` prints, for the move chosen and another."""
     page, binary, option_sets = STEPS[version]
     open_chapter(driver, server.url + page)
     for name, fen, moves in positions:
@@ -380,12 +380,12 @@ def why_checks(checks, driver, server, native, version, positions):
         best = json.loads(record.splitlines()[-1])["best"]
         legal = native.legal_moves(binary, fen, moves)
         for move in sorted({best, legal[0]} - {None}):
-            args = ["search", *position_args(fen, moves), "--depth", str(depth), "--trace", "0", "--why", move]
-            code, out, err = native.run(binary, *args)
-            expected = out.split("\n", 2)[2] if code == 0 else err
+            args = [version, *position_args(fen, moves), "--depth", str(depth), "--why", move]
+            code, out, err = native.run("explore", *args)
+            expected = out if code == 0 else err
             status, answer = call(driver, "why", record, move)
             checks.check(
-                f"{version} {name}: why not {move} is `search --why {move}`",
+                f"{version} {name}: why not {move} is `explore {version} --why {move}`",
                 code == 0 and status == "ok" and answer == expected,
                 f"page {answer!r}, binary {expected!r}",
             )

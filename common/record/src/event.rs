@@ -332,7 +332,9 @@ impl Event {
         Event::from_value(value)
     }
 
-    pub(super) fn from_value(value: Value) -> serde_json::Result<Event> {
+    /// Reads one event from JSON already parsed, as [`Event::from_line`]
+    /// does from its text.
+    pub fn from_value(value: Value) -> serde_json::Result<Event> {
         use serde::de::Error;
         let Value::Object(mut object) = value else {
             return Err(serde_json::Error::custom("a line is not a JSON object"));

@@ -1,6 +1,6 @@
 //! `compare A B`: two records of one search side by side.
 //!
-//! Both files are read as records ([`lamosca_record::Record`]) and set side
+//! Both files are read as records ([`lamosca_reader::Record`]) and set side
 //! by side by [`lamosca_explorer::compare::compare`]. A file that is no
 //! record, or is cut short, is named with the line where it goes wrong;
 //! records of different positions or depths are refused. Either way the
@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use clap::Parser;
 
 use lamosca_explorer::compare::compare;
-use lamosca_record::Record;
+use lamosca_reader::Record;
 
 /// Set two search records of one position and depth side by side.
 #[derive(Parser, Debug)]

@@ -1,13 +1,16 @@
 //! `explore`: step through a search in the terminal.
 //!
 //! ```text
-//! explore --record FILE                  a record a step's `search --record FILE` wrote
-//! explore v09 [--depth N] [--fen FEN] [--moves M ...] [the step's switches]
+//! explore --record FILE [--why MOVE]     a record a step's `search --record FILE` wrote
+//! explore v09 [--depth N] [--nodes N] [--fen FEN] [--moves M ...] [the step's switches]
+//!             [--why MOVE [--why-value]]
 //! ```
 //!
 //! The second form searches with the step named (v07, v09, v10 or v11) as
-//! its own `search` command would, and opens the record. Bad input is one
-//! line of standard error and exit code 2, as in the steps' binaries.
+//! its own `search` command would, and opens the record. With `--why MOVE`
+//! either form prints why the search did not choose MOVE, and exits. Bad
+//! input is one line of standard error and exit code 2, as in the steps'
+//! binaries.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,7 +18,7 @@ use std::process::ExitCode;
 
 use clap::{value_parser, Arg, ArgMatches, Command};
 
-use lamosca_explorer::explore::{explore_file, explore_search, step_command};
+use lamosca_explorer::explore::{explore_file, explore_search, step_command, WhyArgs};
 use lamosca_v07::NegaMax;
 use lamosca_v09::AlphaBeta;
 use lamosca_v10_quiescence::QuiescenceSearch;
@@ -33,6 +36,13 @@ fn command() -> Command {
                 .value_parser(value_parser!(PathBuf))
                 .help("The record to open, as a step's `search --record FILE` writes it"),
         )
+        .arg(
+            Arg::new("why")
+                .long("why")
+                .value_name("MOVE")
+                .requires("record")
+                .help("Print why the record's search did not choose the root move MOVE, and exit"),
+        )
         .subcommand(step_command::<NegaMax>("v07"))
         .subcommand(step_command::<AlphaBeta>("v09"))
         .subcommand(step_command::<QuiescenceSearch>("v10"))
@@ -42,13 +52,17 @@ fn command() -> Command {
 }
 
 fn run(matches: &ArgMatches) -> anyhow::Result<()> {
+    let out = &mut std::io::stdout().lock();
     match matches.subcommand() {
-        Some(("v07", step)) => explore_search::<NegaMax>(step),
-        Some(("v09", step)) => explore_search::<AlphaBeta>(step),
-        Some(("v10", step)) => explore_search::<QuiescenceSearch>(step),
-        Some(("v11", step)) => explore_search::<LazySearch>(step),
+        Some(("v07", step)) => explore_search::<NegaMax>(step, out),
+        Some(("v09", step)) => explore_search::<AlphaBeta>(step, out),
+        Some(("v10", step)) => explore_search::<QuiescenceSearch>(step, out),
+        Some(("v11", step)) => explore_search::<LazySearch>(step, out),
         _ => match matches.get_one::<PathBuf>("record") {
-            Some(path) => explore_file(path),
+            Some(path) => {
+                let why = matches.get_one::<String>("why").cloned();
+                explore_file(path, &WhyArgs { why }, out)
+            }
             None => anyhow::bail!("name a record (--record FILE) or a step (v07, v09, v10, v11)"),
         },
     }

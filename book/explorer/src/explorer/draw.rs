@@ -8,7 +8,8 @@ use ratatui::Frame;
 
 use super::state::{Explorer, Mode, MoveRow, HELP};
 use common::{Color, Position, Square};
-use lamosca_record::{Bounded, ChapterEvent, Event};
+use lamosca_reader::Bounded;
+use lamosca_record::{ChapterEvent, Event};
 use lamosca_search::events::StepKind;
 
 /// The width of the board: a rank digit, then three columns a square.

@@ -34,6 +34,6 @@ mod draw;
 mod state;
 
 pub use draw::draw;
-pub use lamosca_record::Cutoff;
-pub use lamosca_record::{Bound, Bounded};
+pub use lamosca_reader::Cutoff;
+pub use lamosca_reader::{Bound, Bounded};
 pub use state::{CutKind, Explorer, Key, Mode, MoveRow, HELP};

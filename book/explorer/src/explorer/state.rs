@@ -2,9 +2,10 @@
 
 use common::Position;
 
-use lamosca_record::{
-    research_depth, Bounded, Cutoff, Event, MoveName, NodeInfo, Record, RecordError, SoFar,
+use lamosca_reader::{
+    research_depth, Bounded, Cutoff, MoveName, NodeInfo, Record, RecordError, SoFar,
 };
+use lamosca_record::Event;
 
 // ANCHOR: keys
 /// The keys, with what they do, as `?` shows them.
@@ -149,7 +150,7 @@ impl CutKind {
 
     /// The places of this kind of cut in `record`, in the order of the
     /// file.
-    fn places(self, record: &Record) -> &[lamosca_record::Place] {
+    fn places(self, record: &Record) -> &[lamosca_reader::Place] {
         match self {
             CutKind::AlphaBeta => record.cuts(),
             CutKind::StandPat => record.stand_pat_cuts(),

@@ -18,9 +18,8 @@
 //! (`[d2d4 d7d5] Moves level 3: ...`), so that a line can be found in the
 //! tree.
 //!
-//! `--why MOVE` adds, after the move, why the root move MOVE was not
-//! chosen ([`lamosca_record::why`]): its value or the bound fail-hard gave
-//! it, the reply that refuted it, and the line.
+//! Why a root move was not chosen is a question for the record, and the
+//! book's explorer answers it: `explore v09 --depth 4 --why e2e4`.
 //!
 //! `--record FILE` writes the whole search as a record
 //! ([`lamosca_record`]), every level unless `--record-levels L` bounds it;
@@ -116,17 +115,6 @@ pub(super) struct SearchArgs {
     /// Start each log line with the moves from the root to its node
     #[arg(long)]
     paths: bool,
-
-    /// After the move, say why the root move MOVE was not chosen: its value
-    /// or bound, the reply that refuted it, and the line
-    #[arg(long, value_name = "MOVE")]
-    why: Option<String>,
-
-    /// With --why, also search MOVE and the move chosen again, each with
-    /// the full window from the position after it, one ply less deep, and
-    /// print both values: `a7a8n: -200 (a7a8q: +500)`
-    #[arg(long, requires = "why")]
-    why_value: bool,
 }
 
 impl SearchArgs {
@@ -165,29 +153,18 @@ pub(super) fn run_search<E: Engine>(
     let header = Header::of::<E>(&position, args.depth(), options);
     let mut log = text_log(args, record_to_stdout).with_layout(engine.layout(args.depth()));
     let mut recorder = recorder(args, &header)?;
-    // `--why` reads a whole record of its own, kept in memory.
-    if let Some(mv) = &args.why {
-        position.parse_move(mv).context("--why")?;
-    }
-    let why_recorder = args
-        .why
-        .as_ref()
-        .map(|_| Recorder::new(Vec::new(), &header, u32::MAX));
-    let mut why_recorder = why_recorder.transpose()?;
     let mut diagnostics = Diagnostics::from_env();
 
     // Step 2. The search, once or deepening under `--movetime`.
     let started = Instant::now();
     // The tracer shows the deepest level any of them asks for.
     let levels = match (&recorder, &diagnostics) {
-        _ if why_recorder.is_some() => u32::MAX,
         (_, Some(_)) => u32::MAX,
         (Some(_), None) => args.trace.max(args.record_levels.unwrap_or(u32::MAX)),
         (None, None) => args.trace,
     };
     let report = {
-        let mut aside = Both(&mut why_recorder, &mut diagnostics);
-        let mut others = Both(&mut recorder, &mut aside);
+        let mut others = Both(&mut recorder, &mut diagnostics);
         let mut listener = Both(&mut log, &mut others);
         let trace = Trace {
             levels,
@@ -209,14 +186,6 @@ pub(super) fn run_search<E: Engine>(
     let ms = elapsed.as_secs_f64() * 1_000.0;
     let _ = writeln!(io::stderr(), "Time: {ms:.1} ms, nps {nps}");
     writeln!(out, "{}", report.bestmove_line())?;
-    if let (Some(mv), Some(why_recorder)) = (&args.why, why_recorder) {
-        let record = record::Record::from_bytes(why_recorder.finish(&report)?)?;
-        write!(out, "{}", record::why(&record, mv)?)?;
-        if args.why_value {
-            let answer = record::why_value(&mut engine, &position, mv, report.best, report.depth)?;
-            writeln!(out, "{answer}")?;
-        }
-    }
     Ok(())
 }
 

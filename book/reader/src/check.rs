@@ -21,9 +21,9 @@ use common::Position;
 use lamosca_search::events::NodeKind;
 use lamosca_search::{statistic, Engine, Report};
 
-use crate::event::{Event, NodeEntry};
-use crate::listener::record_search;
 use crate::reader::Record;
+use lamosca_record::record_search;
+use lamosca_record::{Event, NodeEntry};
 
 /// How a version's alpha-beta bounds the value it returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

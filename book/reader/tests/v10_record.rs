@@ -3,10 +3,8 @@
 //! root's value.
 
 use common::{PieceKind, Position};
-use lamosca_record::{
-    check_record, default_options, position_after_picks, record_search, Bounds, Event, NodeKind,
-    Record,
-};
+use lamosca_reader::{check_record, position_after_picks, Bounds, Record};
+use lamosca_record::{default_options, record_search, Event, NodeKind};
 use lamosca_search::Engine;
 use lamosca_v10_quiescence::QuiescenceSearch;
 use proptest::prelude::*;

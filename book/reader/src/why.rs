@@ -30,9 +30,9 @@ use common::{Move, Position};
 use lamosca_search::events::Tracer;
 use lamosca_search::{Engine, SearchControl, MATE_BOUND};
 
-use crate::event::Event;
 use crate::reader::{NodeInfo, Record};
 use crate::RecordError;
+use lamosca_record::Event;
 
 /// The longest refutation line shown: deeper than any depth the book
 /// searches, short enough to read.

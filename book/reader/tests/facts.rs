@@ -5,7 +5,7 @@
 mod record_support;
 
 use common::Position;
-use lamosca_record::{NodeFacts, Record, RecordError};
+use lamosca_reader::{NodeFacts, Record, RecordError};
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -205,7 +205,7 @@ fn a_path_that_is_no_legal_line_is_refused_as_it_is_read() {
 
 #[test]
 fn each_kind_of_event_says_its_moment() {
-    use lamosca_record::{Cutoff, Moment};
+    use lamosca_reader::{Cutoff, Moment};
     let moment = |name, value, cut, mv| {
         let found = Moment::from_fields(name, value, cut, mv);
         (found.stand_pat, found.cutoff)

@@ -11,8 +11,8 @@
 
 use lamosca_search::events::{Ending, StepKind};
 
-use crate::event::Event;
 use crate::reader::{MoveName, NodeInfo};
+use lamosca_record::Event;
 
 /// How a node was cut off: by a move that failed high (alpha-beta), by
 /// standing pat, lazily, or by the transposition table.

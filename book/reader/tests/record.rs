@@ -8,9 +8,8 @@ use std::fs;
 
 use common::{Move, Position};
 
-use lamosca_record::{
-    ChapterEvent, Event, NodeEntry, NodeKind, NodeResult, Record, RecordError, Summary,
-};
+use lamosca_reader::{Record, RecordError};
+use lamosca_record::{ChapterEvent, Event, NodeEntry, NodeKind, NodeResult, Summary};
 use proptest::prelude::*;
 use record_support::{record_search, scratch, write, Algorithm, SCANDINAVIAN};
 

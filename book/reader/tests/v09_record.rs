@@ -6,9 +6,8 @@
 use std::collections::HashMap;
 
 use common::Position;
-use lamosca_record::{
-    check_record, position_after_picks, record_search, Bounds, Event, NodeEntry, Swap,
-};
+use lamosca_reader::{check_record, position_after_picks, Bounds};
+use lamosca_record::{record_search, Event, NodeEntry, Swap};
 use lamosca_search::events::Tracer;
 use lamosca_search::log::{capture, Words};
 use lamosca_search::{Engine, SearchControl};

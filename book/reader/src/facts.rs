@@ -12,7 +12,7 @@
 //! record and are not part of it: the record contract stays as it is.
 //!
 //! ```
-//! use lamosca_record::Record;
+//! use lamosca_reader::Record;
 //! let record = Record::from_bytes(concat!(
 //!     r#"{"event":"search","schema":1,"version":"v","fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","depth":1}"#, "\n",
 //!     r#"{"event":"node","id":1,"parent":null,"level":1,"move":null,"alpha":-50,"beta":50,"kind":"main"}"#, "\n",
@@ -35,10 +35,10 @@ use lamosca_search::events::StepKind;
 use serde::Serialize;
 
 use crate::bound::{Bound, Bounded};
-use crate::event::Event;
 use crate::reader::{MoveName, NodeInfo, Record};
 use crate::so_far::{Moment, SoFar};
 use crate::RecordError;
+use lamosca_record::Event;
 
 /// What a reader shows of one node: [`Record::facts`] holds one for each
 /// node, in the order of their ids. Serialised as JSON, a field that says

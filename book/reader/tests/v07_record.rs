@@ -3,7 +3,7 @@
 //! root's value.
 
 use common::Position;
-use lamosca_record::{check_record, position_after_picks, Bounds};
+use lamosca_reader::{check_record, position_after_picks, Bounds};
 use lamosca_v07::NegaMax;
 use proptest::prelude::*;
 

@@ -27,7 +27,7 @@ use lamosca_search::events::{Ending, StepKind};
 use serde::Deserialize;
 
 use crate::error::RecordError;
-use crate::event::{Cut, Event, Header, NodeKind, Summary, Swap, KNOWN_EVENTS, SCHEMA};
+use lamosca_record::{Cut, Event, Header, NodeKind, Summary, Swap, KNOWN_EVENTS, SCHEMA};
 
 /// The buffer of the pass that builds the index: large reads, few calls.
 const INDEX_BUFFER: usize = 1 << 20;

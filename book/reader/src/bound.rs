@@ -7,7 +7,7 @@
 //! explorer, `compare` and the book show the bound: `≥ 12`, `≤ 12`, `12`.
 //!
 //! ```
-//! use lamosca_record::{Bound, Bounded};
+//! use lamosca_reader::{Bound, Bounded};
 //! let child = Bounded::of(-12, -32000, -12); // fails high at its beta
 //! assert_eq!(child.to_string(), "≥ -12");
 //! assert_eq!(child.turned().to_string(), "≤ 12"); // at the parent

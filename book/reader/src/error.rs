@@ -56,7 +56,7 @@ impl fmt::Display for RecordError {
             RecordError::UnknownSchema { line, schema } => write!(
                 f,
                 "line {line}: the record has schema {schema}, and this program reads schema {}",
-                crate::SCHEMA
+                lamosca_record::SCHEMA
             ),
             RecordError::Truncated { line } => write!(
                 f,
