@@ -28,15 +28,16 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use clap::{Args, FromArgMatches};
 use crossterm::event::{self, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use serde_json::{Map, Value};
 
 use crate::explorer::{draw, Explorer, Key};
+use crate::limits::{self, Progress};
 use common::Position;
 use lamosca_front::cli::{depth_parser, options, PositionArgs};
 use lamosca_reader::{why, why_value, Record};
-use lamosca_record::{record_search, Header, Recorder};
+use lamosca_record::{Header, Recorder};
 use lamosca_search::deepen::{deepen, Limits, Trace, DEFAULT_DEPTH, MAX_DEPTH};
-use lamosca_search::engine::{Engine, Report};
+use lamosca_search::engine::{Engine, Report, SearchControl};
+use lamosca_search::events::{Both, Listener, Tracer};
 
 /// What a step searches for the explorer: a position and a depth, and the
 /// one question to answer instead of opening the screen.
@@ -65,6 +66,19 @@ pub struct SearchArgs {
     why_value: bool,
 }
 
+impl SearchArgs {
+    /// The depth searched: `--depth`, or 4, or with `--nodes` as deep as
+    /// the budget allows.
+    fn depth(&self) -> u32 {
+        let deepest = if self.nodes.is_some() {
+            MAX_DEPTH
+        } else {
+            DEFAULT_DEPTH
+        };
+        self.depth.unwrap_or(deepest)
+    }
+}
+
 /// `--why MOVE`: the question `explore` answers without the screen.
 #[derive(Args, Debug)]
 pub struct WhyArgs {
@@ -84,16 +98,26 @@ pub fn step_command<E: Engine>(name: &'static str) -> clap::Command {
 /// Searches with engine `E` as `matches` (of [`step_command`]) ask, into a
 /// scratch record, and runs the explorer on it until the reader quits; or,
 /// with `--why`, prints the answer to `out`.
+///
+/// The search runs twice: first unrecorded, to count its nodes, so that
+/// one too large to explore is refused before a byte of its record is
+/// written ([`limits::refuse_nodes`]); then recorded, with its progress on
+/// a terminal's standard error. Each run has a fresh engine, so the second
+/// search is the one the step's `search` makes.
 pub fn explore_search<E: Engine>(matches: &clap::ArgMatches, out: &mut impl Write) -> Result<()> {
     let args = SearchArgs::from_arg_matches(matches)?;
     let position = args.position.position()?;
-    let mut engine = E::new();
-    options::apply(&mut engine, matches);
-    let values: Map<String, Value> = options::values::<E>(matches);
     match &args.why.why {
         Some(mv) => position.parse_move(mv).map(drop).context("--why")?,
         None => terminal_or_bail()?,
     }
+    let nodes = count::<E>(matches, &position, &args);
+    let what = match args.nodes {
+        Some(budget) => format!("{} under a budget of {budget} nodes", E::NAME),
+        None => format!("{} to depth {}", E::NAME, args.depth()),
+    };
+    limits::refuse_nodes(&what, nodes)?;
+
     let path = std::env::temp_dir().join(format!("lamosca-{}.jsonl", std::process::id()));
     let _remove = Scratch(path.clone());
     let file = File::options()
@@ -105,55 +129,80 @@ pub fn explore_search<E: Engine>(matches: &clap::ArgMatches, out: &mut impl Writ
     // Where the system allows it, the name goes now, the file when it is
     // closed; elsewhere `_remove` takes the name on the way out.
     let _ = std::fs::remove_file(&path);
-    let (report, _) = record(&mut engine, &position, &args, values, file.try_clone()?)?;
+    let header = Header::of::<E>(&position, args.depth(), options::values::<E>(matches));
+    let mut recorder = Recorder::new(file.try_clone()?, &header, u32::MAX)?;
+    let mut progress = Progress::new(nodes);
+    let report = search(
+        &mut engine::<E>(matches),
+        &position,
+        &args,
+        &mut Both(&mut recorder, &mut progress),
+    );
+    progress.done();
+    recorder
+        .finish(&report)
+        .context("cannot write the scratch record")?;
     let record = Record::from_file(file).context("cannot read the scratch record")?;
+
     let Some(mv) = &args.why.why else {
         return explore_record(&record);
     };
     write!(out, "{}", why(&record, mv)?)?;
     if args.why_value {
+        let mut engine = engine::<E>(matches);
         let answer = why_value(&mut engine, &position, mv, report.best, report.depth)?;
         writeln!(out, "{answer}")?;
     }
     Ok(())
 }
 
-/// Records the search `args` ask for into `out`, as the step's
-/// `search --record FILE` writes it: one search to `--depth`, or with
-/// `--nodes` a deepening, every level of every depth.
-fn record<E: Engine, W: Write>(
+/// A fresh engine `E` with the step's switches as `matches` set them.
+fn engine<E: Engine>(matches: &clap::ArgMatches) -> E {
+    let mut engine = E::new();
+    options::apply(&mut engine, matches);
+    engine
+}
+
+/// How many nodes the search `args` ask for visits, as far as a refusal
+/// needs to know: under `--nodes`, its budget; otherwise counted by the
+/// search itself, unrecorded, stopped one node past [`limits::MOST_NODES`].
+fn count<E: Engine>(matches: &clap::ArgMatches, position: &Position, args: &SearchArgs) -> u64 {
+    if let Some(budget) = args.nodes {
+        return budget;
+    }
+    let control = SearchControl::unlimited().with_node_limit(limits::MOST_NODES + 1);
+    let mut position = position.clone();
+    engine::<E>(matches)
+        .search(&mut position, args.depth(), &control, &mut Tracer::off())
+        .nodes
+}
+
+/// The search `args` ask for, every level heard by `listener`: one search
+/// to `--depth`, or with `--nodes` a deepening, as the step's `search`
+/// makes them.
+fn search<E: Engine>(
     engine: &mut E,
     position: &Position,
     args: &SearchArgs,
-    options: Map<String, Value>,
-    out: W,
-) -> Result<(Report, W)> {
+    listener: &mut dyn Listener,
+) -> Report {
+    let mut position = position.clone();
     let Some(nodes) = args.nodes else {
-        let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
-        return record_search(engine, position, depth, 0, options, out);
+        let control = SearchControl::unlimited();
+        let mut tracer = Tracer::new(u32::MAX, listener);
+        return engine.search(&mut position, args.depth(), &control, &mut tracer);
     };
-    let depth = args.depth.unwrap_or(MAX_DEPTH);
-    let mut recorder = Recorder::new(out, &Header::of::<E>(position, depth, options), u32::MAX)?;
     let limits = Limits {
-        depth,
+        depth: args.depth(),
         deadline: None,
         nodes: Some(nodes),
     };
     let trace = Trace {
         levels: u32::MAX,
-        listener: Some(&mut recorder),
+        listener: Some(listener),
     };
     let no_stop = Arc::new(AtomicBool::new(false));
-    let report = deepen(
-        engine,
-        &mut position.clone(),
-        &limits,
-        &no_stop,
-        trace,
-        |_| {},
-    );
-    let out = recorder.finish(&report)?;
-    Ok((report, out))
+    deepen(engine, &mut position, &limits, &no_stop, trace, |_| {})
 }
 
 /// Refuses to run where standard output is no terminal.
@@ -181,7 +230,7 @@ impl Drop for Scratch {
 /// broken one is named (its line and what is wrong) wherever the command
 /// runs, a terminal or not.
 pub fn explore_file(path: &Path, why_args: &WhyArgs, out: &mut impl Write) -> Result<()> {
-    let record = Record::open(path)
+    let record = limits::open(path)
         .with_context(|| format!("cannot read the record '{}'", path.display()))?;
     match &why_args.why {
         Some(mv) => Ok(write!(out, "{}", why(&record, mv)?)?),

@@ -3,11 +3,13 @@
 //! two searches of one position side by side.
 //!
 //! They are the book's, not the steps': a step's binary writes a record
-//! (`search --record FILE`) and answers `--why`, and these read it. Two
-//! commands run them, from `book/`:
+//! (`search --record FILE`), and these read it, with the reader of
+//! `lamosca-reader`; [`limits`] bounds what they take on. Two commands run
+//! them, from `book/`:
 //!
 //! ```text
 //! cargo run --release --bin explore -- v09 --moves d2d4 --depth 4
+//! cargo run --release --bin explore -- v09 --depth 4 --why e2e4
 //! cargo run --release --bin explore -- --record search.jsonl
 //! cargo run --release --bin compare -- v07.jsonl v09.jsonl
 //! ```
@@ -18,3 +20,5 @@ pub mod compare;
 pub mod explore;
 #[cfg(feature = "terminal")]
 pub mod explorer;
+#[cfg(feature = "terminal")]
+pub mod limits;

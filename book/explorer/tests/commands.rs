@@ -98,3 +98,58 @@ fn a_record_with_an_impossible_root_move_is_refused() {
     );
     both_refuse(&bad, &reason);
 }
+
+/// `explore STEP` with its scratch records in a folder of their own
+/// (`TMPDIR`), which must be empty again when it returns.
+fn explore_in_scratch(name: &str, args: &[&str]) -> Output {
+    let folder = std::env::temp_dir().join(format!("lamosca-scratch-{name}"));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_explore"))
+        .args(args)
+        .env("TMPDIR", &folder)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary starts");
+    let left: Vec<_> = fs::read_dir(&folder).unwrap().collect();
+    assert!(left.is_empty(), "{args:?} left {left:?}");
+    out
+}
+
+/// A search whose record would pass the explorer's bound is refused before
+/// a byte of it is written, with how to make it smaller; one within it is
+/// recorded, answered and its scratch record gone.
+#[test]
+fn explore_refuses_a_search_too_large_before_recording_it() {
+    for (name, args) in [
+        ("depth", &["v07", "--depth", "5", "--why", "e2e4"][..]),
+        ("budget", &["v07", "--nodes", "1000001", "--why", "e2e4"]),
+    ] {
+        let out = explore_in_scratch(name, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("more than 1000000 nodes"), "{stderr}");
+        assert!(stderr.contains("search less deep (--depth)"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    let out = explore_in_scratch("within", &["v09", "--depth", "3", "--why", "e2e4"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("why not e2e4: "));
+}
+
+/// A file past the readers' bound is refused before it is indexed, by its
+/// size alone: a sparse file of zeros, which would take many seconds and
+/// much memory to read, is answered at once.
+#[test]
+fn a_record_too_large_to_read_is_refused_by_its_size() {
+    let path = std::env::temp_dir().join("lamosca-too-large.jsonl");
+    let file = fs::File::create(&path).unwrap();
+    file.set_len(lamosca_explorer::limits::MOST_BYTES + 1)
+        .unwrap();
+    let bad = path.display().to_string();
+    both_refuse(
+        &bad,
+        "and explore and compare read 268435456 at most: search less deep",
+    );
+    fs::remove_file(&path).unwrap();
+}

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use clap::Parser;
 
 use lamosca_explorer::compare::compare;
-use lamosca_reader::Record;
+use lamosca_explorer::limits;
 
 /// Set two search records of one position and depth side by side.
 #[derive(Parser, Debug)]
@@ -31,7 +31,7 @@ struct CompareArgs {
 /// Reads both records and prints what differs.
 fn run_compare(args: &CompareArgs, out: &mut impl Write) -> Result<()> {
     let open = |side: &str, path: &PathBuf| {
-        Record::open(path)
+        limits::open(path)
             .with_context(|| format!("cannot read record {side} '{}'", path.display()))
     };
     let a = open("A", &args.a)?;
