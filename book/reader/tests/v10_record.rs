@@ -1,20 +1,11 @@
-//! The record of a real search agrees with its report: one node event per
-//! node, one cut event per cut-off, and replayed (alpha-beta failing hard over the main search's results) it gives the
-//! root's value.
+//! v0.10's record: a quiescence node lists captures and queen promotions
+//! only. (Every step's record against its report: `steps.rs`.)
 
 use common::{PieceKind, Position};
-use lamosca_reader::{check_record, position_after_picks, Bounds, Record};
+use lamosca_reader::Record;
 use lamosca_record::{default_options, record_search, Event, NodeKind};
 use lamosca_search::Engine;
 use lamosca_v10_quiescence::QuiescenceSearch;
-use proptest::prelude::*;
-
-#[test]
-fn the_start_position_agrees_with_its_report() {
-    let report =
-        check_record::<QuiescenceSearch>(&Position::startpos(), 3, Bounds::FailHard).unwrap();
-    assert!(report.nodes > 1);
-}
 
 /// Every quiescence node of a record whose side to move is not in check
 /// lists captures and queen promotions only, the horizon nodes with none
@@ -62,17 +53,4 @@ fn a_quiescence_node_lists_captures_and_promotions_only() {
         }
     }
     assert!(queenings > 0, "no quiet queen promotion was listed");
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
-
-    #[test]
-    fn a_record_agrees_with_its_report(
-        picks in proptest::collection::vec(any::<u16>(), 0..16),
-        depth in 1..=3u32,
-    ) {
-        let checked = check_record::<QuiescenceSearch>(&position_after_picks(&picks), depth, Bounds::FailHard);
-        prop_assert!(checked.is_ok(), "{}: {:?}", position_after_picks(&picks).to_fen(), checked.err());
-    }
 }
