@@ -241,18 +241,25 @@
       this.handle = handle;
       this.summary = summary;
       this.ask = ask;
+      this.ahead = null;
       this.meta = { header: summary.header, report: summary.report, steps: summary.steps, nodes: summary.nodes };
     }
 
     window(step, focusId) {
-      return this.ask("view", { handle: this.handle, step, focus: focusId || 0 }).then((data) => ({
-        record: windowRecord(this.summary, data),
-        focusId: data.focus,
-      }));
+      // A key's answer brings the view of the step it goes to.
+      const ahead = this.ahead;
+      this.ahead = null;
+      const data = ahead && ahead.step === step && !focusId
+        ? Promise.resolve(ahead)
+        : this.ask("view", { handle: this.handle, step, focus: focusId || 0 });
+      return data.then((view) => ({ record: windowRecord(this.summary, view), focusId: view.focus }));
     }
 
     key(name, step) {
-      return this.ask("key", { handle: this.handle, key: name, step });
+      return this.ask("key", { handle: this.handle, key: name, step }).then((answer) => {
+        this.ahead = answer.view;
+        return answer.step;
+      });
     }
 
     follow(leader, step) {

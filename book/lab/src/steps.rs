@@ -20,6 +20,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -89,11 +90,13 @@ pub struct Steps {
     nodes: Vec<Node>,
     /// The first node of each path, by the first node of its parent's path
     /// and its move.
-    first: HashMap<(u32, MoveName), u32>,
+    first: HashMap<(u32, MoveName), u32, BuildHasherDefault<Fx>>,
     /// The largest value the window line must show, at least 100.
     extent: f64,
     /// The kinds of search the nodes name (`main`, `quiescence`, ...).
     kind_names: Vec<String>,
+    /// While indexing: each node's last child so far, by id.
+    last_child: Vec<u32>,
 }
 
 /// How much a piece of a record holds before the next is begun.
@@ -237,12 +240,176 @@ struct MomentLine<'a> {
     mv: Option<&'a str>,
 }
 
-/// The name of a line's event, read from its start as the workspace
-/// writes it, `{"event":"node",...`.
-fn event_name(line: &[u8]) -> Option<&str> {
+/// A hasher for the index's keys, a node id and a move: a multiply and
+/// a rotation a word, as the Rust compiler's own `FxHasher` does, where
+/// the standard one guards against inputs made to collide, which a record
+/// the module wrote is not.
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.add(u64::from(byte));
+        }
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.add(u64::from(word));
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.add(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Fx {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Reads a line written as the workspace's recorder writes it, field by
+/// field in its order; `None` as soon as it is written otherwise, and the
+/// line is then read by `serde_json`.
+struct Cursor<'a>(&'a [u8]);
+
+impl<'a> Cursor<'a> {
+    fn tag(&mut self, tag: &[u8]) -> Option<()> {
+        self.0 = self.0.strip_prefix(tag)?;
+        Some(())
+    }
+
+    fn null(&mut self) -> bool {
+        self.tag(b"null").is_some()
+    }
+
+    fn int(&mut self) -> Option<i32> {
+        let negative = self.0.first() == Some(&b'-');
+        let digits = &self.0[usize::from(negative)..];
+        let count = digits
+            .iter()
+            .take_while(|byte| byte.is_ascii_digit())
+            .count();
+        if count == 0 || count > 9 {
+            return None;
+        }
+        let value = digits[..count]
+            .iter()
+            .fold(0i32, |value, &digit| value * 10 + i32::from(digit - b'0'));
+        self.0 = &digits[count..];
+        Some(if negative { -value } else { value })
+    }
+
+    fn id(&mut self) -> Option<u32> {
+        u32::try_from(self.int()?).ok()
+    }
+
+    fn string(&mut self) -> Option<&'a str> {
+        let rest = self.0.strip_prefix(b"\"")?;
+        let end = rest
+            .iter()
+            .position(|&byte| byte == b'"' || byte == b'\\')?;
+        if rest[end] != b'"' {
+            return None;
+        }
+        self.0 = &rest[end + 1..];
+        std::str::from_utf8(&rest[..end]).ok()
+    }
+
+    fn end(&self) -> Option<()> {
+        (self.0 == b"}").then_some(())
+    }
+}
+
+/// A `node` line as the recorder writes it.
+fn fast_node(line: &[u8]) -> Option<NodeLine<'_>> {
+    let mut at = Cursor(line.strip_prefix(br#"{"event":"node","id":"#)?);
+    let id = at.id()?;
+    at.tag(br#","parent":"#)?;
+    let parent = if at.null() { None } else { Some(at.id()?) };
+    at.tag(br#","level":"#)?;
+    let level = at.id()?;
+    at.tag(br#","move":"#)?;
+    let mv = if at.null() { None } else { Some(at.string()?) };
+    at.tag(br#","alpha":"#)?;
+    let alpha = Some(at.int()?);
+    at.tag(br#","beta":"#)?;
+    let beta = Some(at.int()?);
+    at.tag(br#","kind":"#)?;
+    let kind = Some(at.string()?);
+    at.end()?;
+    Some(NodeLine {
+        id,
+        parent,
+        level,
+        mv,
+        alpha,
+        beta,
+        kind,
+    })
+}
+
+/// A `result` line as the recorder writes it.
+fn fast_result(line: &[u8]) -> Option<ResultLine<'_>> {
+    let mut at = Cursor(line.strip_prefix(br#"{"event":"result","node":"#)?);
+    let node = at.id()?;
+    at.tag(br#","value":"#)?;
+    let value = Some(at.int()?);
+    at.tag(br#","best":"#)?;
+    let best = if at.null() { None } else { Some(at.string()?) };
+    at.end()?;
+    Some(ResultLine { node, value, best })
+}
+
+/// Any other line's node, when it names one as its second field, and,
+/// for a cut or another step's event, its `value` when it is a number
+/// (a swap's and a move list's fields hold none).
+fn fast_other(line: &[u8], kind: Kind) -> Option<(Option<u32>, Option<f64>)> {
     let rest = line.strip_prefix(br#"{"event":""#)?;
-    let end = rest.iter().position(|&byte| byte == b'"')?;
-    std::str::from_utf8(&rest[..end]).ok()
+    let rest = &rest[rest.iter().position(|&byte| byte == b'"')? + 1..];
+    let node = match rest.strip_prefix(br#","node":"#) {
+        Some(rest) => Some(Cursor(rest).id()?),
+        None if rest == b"}" => None,
+        None => return None,
+    };
+    let value = match kind {
+        Kind::Swap | Kind::Moves => None,
+        _ => {
+            let key = br#""value":"#;
+            match line.windows(key.len()).position(|window| window == key) {
+                // A value that is no plain number is read by serde_json.
+                Some(at) => Some(f64::from(Cursor(&line[at + key.len()..]).int()?)),
+                None => None,
+            }
+        }
+    };
+    Some((node, value))
+}
+
+/// The name of a line's event, read from its start as the workspace
+/// writes it, `{"event":"node",...`, or else from its JSON.
+fn event_name(line: &[u8]) -> Option<&str> {
+    match line.strip_prefix(br#"{"event":""#) {
+        Some(rest) => {
+            let end = rest.iter().position(|&byte| byte == b'"')?;
+            std::str::from_utf8(&rest[..end]).ok()
+        }
+        None => serde_json::from_slice::<EventName>(line)
+            .ok()
+            .map(|name| name.event),
+    }
+}
+
+/// A line's event name, the one field read.
+#[derive(Deserialize)]
+struct EventName<'a> {
+    #[serde(borrow)]
+    event: &'a str,
 }
 
 fn move_name(mv: Option<&str>, line: usize) -> Result<Option<MoveName>> {
@@ -268,9 +435,10 @@ impl Steps {
             subjects: Vec::new(),
             focus: Vec::new(),
             nodes: Vec::new(),
-            first: HashMap::new(),
+            first: HashMap::default(),
             extent: 100.0,
             kind_names: Vec::new(),
+            last_child: Vec::new(),
             text: Pieces::default(),
         };
         let mut offset = first.len() + 1;
@@ -297,6 +465,7 @@ impl Steps {
             bail!("the record has no node");
         }
         steps.text = text;
+        steps.last_child = Vec::new();
         Ok(steps)
     }
 
@@ -311,12 +480,19 @@ impl Steps {
     ) -> Result<u32> {
         let (kind, subject, next) = match event_name(line) {
             Some("node") => {
-                let id = self.enter(serde_json::from_slice(line)?, number, step)?;
+                let node = match fast_node(line) {
+                    Some(node) => node,
+                    None => serde_json::from_slice(line)?,
+                };
+                let id = self.enter(node, number, step)?;
                 open.push(id);
                 (Kind::Node, id, id)
             }
             Some("result") => {
-                let result: ResultLine = serde_json::from_slice(line)?;
+                let result = match fast_result(line) {
+                    Some(result) => result,
+                    None => serde_json::from_slice(line)?,
+                };
                 let node = self.node_mut(result.node)?;
                 node.exit = step;
                 node.value = result.value;
@@ -334,9 +510,18 @@ impl Steps {
                     Some("moves") => Kind::Moves,
                     _ => Kind::Other,
                 };
-                let other: OtherLine = serde_json::from_slice(line)?;
-                self.widen(other.value.as_ref().and_then(Value::as_f64));
-                match other.node {
+                let node = match fast_other(line, kind) {
+                    Some((node, value)) => {
+                        self.widen(value);
+                        node
+                    }
+                    None => {
+                        let other: OtherLine = serde_json::from_slice(line)?;
+                        self.widen(other.value.as_ref().and_then(Value::as_f64));
+                        other.node
+                    }
+                };
+                match node {
                     Some(node) => {
                         self.node_mut(node)?;
                         (kind, node, node)
@@ -390,17 +575,11 @@ impl Steps {
 
     /// Links child `id` after its parent's last child.
     fn link(&mut self, parent: u32, id: u32) {
-        let mut last = self.nodes[parent as usize - 1].first_child;
-        if last == NONE {
-            self.nodes[parent as usize - 1].first_child = id;
-            return;
+        self.last_child.resize(self.nodes.len() + 1, NONE);
+        match std::mem::replace(&mut self.last_child[parent as usize], id) {
+            NONE => self.nodes[parent as usize - 1].first_child = id,
+            last => self.nodes[last as usize - 1].next_sibling = id,
         }
-        // Children are entered in order; the last one linked is the one
-        // entered just before, found by walking from the first.
-        while self.nodes[last as usize - 1].next_sibling != NONE {
-            last = self.nodes[last as usize - 1].next_sibling;
-        }
-        self.nodes[last as usize - 1].next_sibling = id;
     }
 
     /// Node `id`'s path, named by the first node that had it, and its twin:

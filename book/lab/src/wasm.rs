@@ -156,17 +156,20 @@ pub fn view(handle: u32, step: u32, focus: u32) -> String {
     with_kept(|kept| kept.get(handle)?.view(step, (focus != 0).then_some(focus)))
 }
 
-/// Where a key takes the stepper from `step`: `into`, `out`, `cut` or
-/// `swap`; `null` when it goes nowhere.
+/// Where a key takes the stepper from `step` (`into`, `out`, `cut` or
+/// `swap`), and what it draws there, in one answer: `{"step": null}` when
+/// the key goes nowhere.
 #[wasm_bindgen]
 pub fn key(handle: u32, key: &str, step: u32) -> String {
     with_kept(|kept| {
         let steps = kept.get(handle)?;
-        match key {
-            "into" => Ok(steps.into_child(step)),
-            "out" => Ok(steps.out(step)),
-            kind => steps.next(kind, step),
-        }
+        let to = match key {
+            "into" => steps.into_child(step),
+            "out" => steps.out(step),
+            kind => steps.next(kind, step)?,
+        };
+        let view = to.map(|to| steps.view(to, None)).transpose()?;
+        Ok(serde_json::json!({"step": to, "view": view}))
     })
 }
 
