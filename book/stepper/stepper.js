@@ -657,10 +657,18 @@
     const kind = node.kind && node.kind !== "main" ? `, ${node.kind}` : "";
     const status = `node ${node.id} of ${record.nodes.size}, level ${node.level}${kind}, step ${view.step + 1} of ${record.steps.length}`;
     panel.classList.toggle("lms-missing", Boolean(missing));
+    // The board of the step before stays on the page when the position,
+    // the move and the words are the same: a step within one node draws
+    // no new board, and the browser lays none out again.
+    const shown = [node.facts.fen, node.move, label].join("|");
+    const before = Array.from(panel.children).find((child) => child.classList.contains("lms-board-box"));
+    const board = before && before.dataset.shown === shown
+      ? before
+      : make("div", { class: "lms-board-box", "data-shown": shown }, drawBoard(node.facts.fen, node.move, label));
     const parts = [
       make("p", { class: "lms-title" }, record.header.version || "search", ` · depth ${record.header.depth}`),
       missing ? make("p", { class: "lms-missing-note" }, missing) : null,
-      make("div", { class: "lms-board-box" }, drawBoard(node.facts.fen, node.move, label)),
+      board,
       make("div", { class: "lms-info" },
         make("p", { class: "lms-path" }, make("span", { class: "lms-label" }, "Path "), make("span", { class: "lms-path-moves" }, path)),
         drawWindow(record, view),
@@ -671,7 +679,16 @@
           ? make("p", { class: "lms-report" }, `Best ${record.report.best}, value ${record.report.value}, ${record.report.nodes} nodes.`)
           : null),
     ];
-    panel.replaceChildren(...parts.filter((part) => part !== null));
+    const kept = parts.filter((part) => part !== null);
+    if (board === before) {
+      // Everything but the board goes, and the rest is put around it.
+      for (const child of Array.from(panel.childNodes)) if (child !== board) child.remove();
+      const at = kept.indexOf(board);
+      board.before(...kept.slice(0, at));
+      board.after(...kept.slice(at + 1));
+    } else {
+      panel.replaceChildren(...kept);
+    }
     const current = panel.querySelector(".lms-current");
     const box = panel.querySelector(".lms-moves-box");
     if (current && box) {
