@@ -23,7 +23,7 @@
 //     value, reply, and its moments: the best value so far and its cut),
 //     as the book writes them beside its records: what the stepper reads
 //     with a record (`Record::facts`)
-//   lamosca.why(record, move) -> `search --why MOVE`'s answer for a record
+//   lamosca.why(record, move) -> `explore --why MOVE`'s answer for a record
 //   lamosca.whyValue(request, record, move) -> `--why-value`'s line: the move and the chosen one, each valued with the full window
 //   lamosca.game({fen, moves, white, black}) -> {fen, turn, check, legal:
 //     [{uci, san}], played, over, result, pgn}: the rules of a game
@@ -31,6 +31,18 @@
 //     depth, pv, nodes}: a step's move within a node budget
 //   lamosca.options(version) -> {name, options: [{name, flag, kind, ...}]}
 //   lamosca.memory() -> the module's memory in bytes, for the measurements
+//   lamosca.heap() -> the worker's JavaScript heap in bytes, or null where
+//     the browser does not say it
+//   lamosca.keep(request) -> {handle, nodes, depth, stopped, summary}: the
+//     search's record kept and indexed in the worker's module, where it
+//     was made (`book/lab/src/steps.rs`), never sent to the page;
+//     `summary` is {bytes, header, report, steps, nodes, extent}
+//   lamosca.source(kept) -> what the stepper asks of a kept record: the
+//     part of it a step shows, where a key goes, where a second record
+//     stands (register it as `LaMoScaRecords[name] = {source}`)
+//   lamosca.compareKept(a, b), lamosca.whyKept(handle, move),
+//   lamosca.whyValueKept(handle, request, move) -> compare, why and
+//     why-value on kept records; lamosca.release(handle) lets one go
 // A mistake rejects with an Error whose message is the binary's words
 // (`error: bad --fen '...': ...`).
 (function () {
@@ -60,6 +72,17 @@
     game: (engines, args) => engines.game(JSON.stringify(args)),
     think: (engines, args) => engines.think(JSON.stringify(args)),
     memory: (engines) => JSON.stringify({ ok: engines.memory_bytes() }),
+    // The worker's JavaScript heap in bytes where the browser says it
+    // (Chromium's `performance.memory`), else null.
+    heap: () => JSON.stringify({ ok: typeof performance === "object" && performance.memory ? performance.memory.usedJSHeapSize : null }),
+    keep: (engines, args) => engines.keep_search(JSON.stringify(args)),
+    release: (engines, args) => engines.release(Number(args.handle)),
+    view: (engines, args) => engines.view(Number(args.handle), Number(args.step), Number(args.focus) || 0),
+    key: (engines, args) => engines.key(Number(args.handle), String(args.key), Number(args.step)),
+    follow: (engines, args) => engines.follow(Number(args.leader), Number(args.follower), Number(args.step)),
+    compare_kept: (engines, args) => engines.compare_kept(Number(args.a), Number(args.b)),
+    why_kept: (engines, args) => engines.why_kept(Number(args.handle), String(args.move)),
+    why_value_kept: (engines, args) => engines.why_value_kept(Number(args.handle), JSON.stringify(args.request), String(args.move)),
   };
 
   const now = () => (typeof performance === "object" ? performance.now() : Date.now());
@@ -217,11 +240,19 @@
     game: (request) => live().then((lab) => lab.call("game", request)),
     think: (request) => live().then((lab) => lab.call("think", request)),
     memory: () => live().then((lab) => lab.call("memory", {})),
+    heap: () => live().then((lab) => lab.call("heap", {})),
     // {module, read, received}: the last answer's milliseconds in the
     // module and reading its answer (in the worker), and when the page
     // received it (performance.now()).
     timing: () => (lab ? lab.timing : undefined),
     options: (version) => live().then((lab) => lab.call("options", { version })),
+    // The records kept in the worker, for the stepper.
+    keep: (request) => run("keep", request),
+    release: (handle) => live().then((lab) => lab.call("release", { handle })),
+    source: (kept) => window.LaMoScaStepper.remote(kept.handle, kept.summary, (op, args) => live().then((lab) => lab.call(op, args))),
+    compareKept: (a, b) => live().then((lab) => lab.call("compare_kept", { a, b })),
+    whyKept: (handle, move) => live().then((lab) => lab.call("why_kept", { handle, move })),
+    whyValueKept: (handle, request, move) => live().then((lab) => lab.call("why_value_kept", { handle, request, move })),
   };
 
   // "Your position": the form, the fresh record in a stepper, and compare.
@@ -328,10 +359,15 @@
       ui.go.disabled = true;
       ui.status.textContent = "searching...";
       ui.result.textContent = "";
-      Promise.all(requests.map((asked) => window.lamosca.run("search", asked)))
+      // The records shown before are let go: the worker keeps only these.
+      for (const handle of ui.kept || []) window.lamosca.release(handle).catch(() => {});
+      ui.kept = [];
+      Promise.all(requests.map((asked) => window.lamosca.keep(asked)))
         .then((outcomes) => alike(requests, outcomes))
-        .then((sides) => Promise.all(sides.map((side) => window.lamosca.facts(side.shown.text).then((facts) => ({ ...side, facts })))))
-        .then((sides) => show(ui, [version, other], sides))
+        .then((sides) => {
+          ui.kept = sides.map((side) => side.shown.handle);
+          show(ui, [version, other], sides);
+        })
         .catch((error) => {
           ui.status.textContent = error.message;
         })
@@ -351,7 +387,10 @@
       sides.map((side) =>
         side.outcome.depth === depth
           ? side
-          : window.lamosca.run("search", { ...side.request, depth }).then((shown) => ({ ...side, shown }))
+          : window.lamosca.keep({ ...side.request, depth }).then((shown) => {
+              window.lamosca.release(side.outcome.handle).catch(() => {});
+              return { ...side, shown };
+            })
       )
     );
   }
@@ -372,8 +411,9 @@
     const titles = sides.map((_, i) => TITLES[versions[i]]);
     const names = sides.map((_, i) => `lab-${++serial}-${versions[i]}`);
     window.LaMoScaRecords = window.LaMoScaRecords || {};
+    // The records stay in the worker: the stepper asks it for each step.
     sides.forEach((side, i) => {
-      window.LaMoScaRecords[names[i]] = { events: side.shown.text, nodes: side.facts };
+      window.LaMoScaRecords[names[i]] = { source: window.lamosca.source(side.shown) };
     });
     status.textContent = sides.map((side, i) => sentence(side, titles[i])).join("; ");
     // Every text shown is a whole search (the module never hands back a
@@ -383,7 +423,7 @@
     const stepper = make("div", { class: "lamosca-stepper", "data-record": same ? names.join(" ") : names[0] });
     result.append(stepper);
     if (window.LaMoScaStepper) window.LaMoScaStepper.start(stepper);
-    result.append(whyBox(sides[0].shown.text, { ...sides[0].request, depth: sides[0].shown.depth }));
+    result.append(whyBox(sides[0].shown.handle, { ...sides[0].request, depth: sides[0].shown.depth }));
     if (!other) return;
     const summary = make("pre", { class: "lab-compare" });
     if (!same) {
@@ -398,7 +438,7 @@
       ? `compare ${titles[0]} ${titles[1]}, both searched whole to depth ${sides[0].shown.depth}, the deepest both finished within the cap:`
       : `compare ${titles[0]} ${titles[1]}:`;
     result.append(make("p", {}, depthNote), summary);
-    window.lamosca.compare(sides[0].shown.text, sides[1].shown.text).then(
+    window.lamosca.compareKept(sides[0].shown.handle, sides[1].shown.handle).then(
       (text) => {
         summary.textContent = text;
       },
@@ -408,15 +448,15 @@
     );
   }
 
-  // The report, the record's last line.
+  // The report, the record's last line, as the module read it.
   function report(outcome) {
-    return JSON.parse(outcome.text.slice(outcome.text.trimEnd().lastIndexOf("\n") + 1));
+    return outcome.summary.report;
   }
 
-  // "Why not this move?": a root move in, `search --why`'s answer out;
+  // "Why not this move?": a root move in, `explore --why`'s answer out;
   // "Its own value" searches it and the chosen move with the full window,
   // as `--why-value` does, one ply less deep than the record.
-  function whyBox(record, request) {
+  function whyBox(handle, request) {
     const move = make("input", { type: "text", name: "why", placeholder: "e2e4", size: 6, spellcheck: "false" });
     const ask = make("button", { type: "submit" }, "Why not?");
     const value = make("button", { type: "button", name: "why-value" }, "Its own value");
@@ -435,9 +475,9 @@
     };
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      show(window.lamosca.why(record, move.value.trim()));
+      show(window.lamosca.whyKept(handle, move.value.trim()));
     });
-    value.addEventListener("click", () => show(window.lamosca.whyValue(request, record, move.value.trim())));
+    value.addEventListener("click", () => show(window.lamosca.whyValueKept(handle, request, move.value.trim())));
     return make("div", {}, form, answer);
   }
 

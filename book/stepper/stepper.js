@@ -19,11 +19,21 @@
 // closing `report`. `nodes` are its facts, one per node: the path, the
 // twin, the position as FEN, the value with its bound, the reply and a
 // re-search's depth, worked out once by the record's reader in Rust
-// (`Record::facts`: the book program writes them beside each record, the
-// lab's module answers them for a search made in the page). This file
-// reads, draws, keeps two records in lockstep and takes the keys; it works
-// out none of those facts again. The code reads top-down: 1. reading a record, 2. what the search knows at a step, 3.
-// drawing, 4. lockstep of two records, 5. controls and keys, 6. start.
+// (`Record::facts`: the book program writes them beside each record).
+//
+// A search made in the page by the lab (lab.js) is registered as
+// `{source}` instead: its record stays in the lab's worker, where it was
+// made, indexed once by the module (`book/lab/src/steps.rs`), and the
+// stepper asks it, step by step, for what it shows (the node at the
+// cursor with its facts, its moves and window, the lines it reads) and
+// where each key goes; the page never holds the record's events. Both
+// kinds of record answer the same questions (1b, the sources).
+//
+// This file reads, draws, keeps two records in lockstep and takes the
+// keys; it works out none of those facts again. The code reads top-down:
+// 1. reading a record, 1b. the sources, 2. what the search knows at a
+// step, 3. drawing, 4. lockstep of two records, 5. controls and keys,
+// 6. start.
 (function () {
   "use strict";
 
@@ -160,6 +170,149 @@
     if (nodes.size === 0) throw new RecordError(0, "the record has no node");
     if (nodes.size !== facts.length) throw new RecordError(0, `the record has ${nodes.size} nodes and facts for ${facts.length}`);
     return { header, report, steps, nodes, byPath, focus, extent };
+  }
+
+  // 1b. What the stepper asks of a record. A source answers the same
+  // questions for a record read whole in the page (a chapter's record
+  // file, `LocalSource`) and for a record kept by the lab's module where
+  // it was made (`RemoteSource`): the record before any step (`meta`),
+  // the part of it a step shows (`window`), where a key goes (`key`) and
+  // where a second record stands beside the first (`follow`). A local
+  // source answers at once, a remote one with a promise.
+
+  /** Where a key takes the stepper from `step` in an indexed record, or null. */
+  const KEYS = {
+    /** Into the next child that the node shown enters. */
+    into(record, step) {
+      const focus = record.focus[step];
+      for (let s = step + 1; s < record.steps.length; s++) {
+        if (record.steps[s].event === "node" && record.steps[s].parent === focus) return s;
+        if (record.steps[s].event === "result" && record.steps[s].node === focus) return null;
+      }
+      return null;
+    },
+    /** Out to the parent: on to the step where the node shown returns. */
+    out(record, step) {
+      const node = record.nodes.get(record.focus[step]);
+      const event = record.steps[step];
+      const atOwnEnd = event.event === "result" && event.node === node.id;
+      const target = atOwnEnd && node.parent ? node.parent : node;
+      return target.exit > step ? target.exit : null;
+    },
+    cut: (record, step) => nextOf(record, "cut", step),
+    swap: (record, step) => nextOf(record, "swap", step),
+  };
+
+  function nextOf(record, kind, step) {
+    for (let s = step + 1; s < record.steps.length; s++) {
+      if (record.steps[s].event === kind) return s;
+    }
+    return null;
+  }
+
+  /** A record read whole in the page: `indexRecord`'s, answered at once. */
+  class LocalSource {
+    constructor(index) {
+      this.index = index;
+      this.meta = { header: index.header, report: index.report, steps: index.steps.length, nodes: index.nodes.size };
+    }
+
+    window(step, focusId) {
+      return { record: this.index, focusId: focusId === undefined || focusId === null ? this.index.focus[step] : focusId };
+    }
+
+    key(name, step) {
+      return KEYS[name](this.index, step);
+    }
+
+    follow(leader, step) {
+      return follow(leader.index, this.index, step);
+    }
+  }
+
+  /**
+   * A record kept by the lab's module (`book/lab/src/steps.rs`), under
+   * `handle`: `ask(op, args)` sends the question to the worker and
+   * returns a promise of the answer. `summary` is what the module said of
+   * it when it was kept: `{header, report, steps, nodes, extent}`.
+   */
+  class RemoteSource {
+    constructor(handle, summary, ask) {
+      this.handle = handle;
+      this.summary = summary;
+      this.ask = ask;
+      this.ahead = null;
+      this.meta = { header: summary.header, report: summary.report, steps: summary.steps, nodes: summary.nodes };
+    }
+
+    window(step, focusId) {
+      // A key's answer brings the view of the step it goes to.
+      const ahead = this.ahead;
+      this.ahead = null;
+      const data = ahead && ahead.step === step && !focusId
+        ? Promise.resolve(ahead)
+        : this.ask("view", { handle: this.handle, step, focus: focusId || 0 });
+      return data.then((view) => ({ record: windowRecord(this.summary, view), focusId: view.focus }));
+    }
+
+    key(name, step) {
+      return this.ask("key", { handle: this.handle, key: name, step }).then((answer) => {
+        this.ahead = answer.view;
+        return answer.step;
+      });
+    }
+
+    follow(leader, step) {
+      return this.ask("follow", { leader: leader.handle, follower: this.handle, step });
+    }
+  }
+
+  /**
+   * The part of a record that one view shows, shaped as `indexRecord`'s
+   * whole record so that `viewAt`, `describe` and the drawing read it
+   * alike: the node shown, its parent and children, the node the step
+   * concerns, and the lines the view reads, by step.
+   */
+  function windowRecord(summary, data) {
+    const steps = { length: summary.steps };
+    for (const [at, event] of Object.entries(data.lines)) steps[at] = event;
+    const nodes = new Map();
+    for (const raw of data.nodes) {
+      nodes.set(raw.id, {
+        ...raw,
+        path: raw.facts.path,
+        occurrence: raw.facts.twin || 0,
+        parent: null,
+        children: [],
+        moves: raw.moves || [],
+        swaps: raw.swaps || [],
+        notes: raw.notes || [],
+        cut: raw.cut === undefined ? -1 : raw.cut,
+      });
+    }
+    for (const raw of data.nodes) {
+      const node = nodes.get(raw.id);
+      node.parent = raw.parent === null ? null : nodes.get(raw.parent) || { id: raw.parent };
+      node.children = (raw.children || []).map((id) => nodes.get(id));
+    }
+    return {
+      header: summary.header,
+      report: summary.report,
+      steps,
+      nodes: { get: (id) => nodes.get(id), size: summary.nodes },
+      focus: { [data.step]: data.focus },
+      extent: summary.extent,
+    };
+  }
+
+  /** `fn(value)`, at once for a value, once it comes for a promise. */
+  function when(value, fn) {
+    return value && typeof value.then === "function" ? value.then(fn) : fn(value);
+  }
+
+  /** The values, at once when none is a promise, else a promise of them. */
+  function all(values) {
+    return values.some((value) => value && typeof value.then === "function") ? Promise.all(values) : values;
   }
 
   // 2. What the search knows at a step.
@@ -504,10 +657,18 @@
     const kind = node.kind && node.kind !== "main" ? `, ${node.kind}` : "";
     const status = `node ${node.id} of ${record.nodes.size}, level ${node.level}${kind}, step ${view.step + 1} of ${record.steps.length}`;
     panel.classList.toggle("lms-missing", Boolean(missing));
+    // The board of the step before stays on the page when the position,
+    // the move and the words are the same: a step within one node draws
+    // no new board, and the browser lays none out again.
+    const shown = [node.facts.fen, node.move, label].join("|");
+    const before = Array.from(panel.children).find((child) => child.classList.contains("lms-board-box"));
+    const board = before && before.dataset.shown === shown
+      ? before
+      : make("div", { class: "lms-board-box", "data-shown": shown }, drawBoard(node.facts.fen, node.move, label));
     const parts = [
       make("p", { class: "lms-title" }, record.header.version || "search", ` · depth ${record.header.depth}`),
       missing ? make("p", { class: "lms-missing-note" }, missing) : null,
-      make("div", { class: "lms-board-box" }, drawBoard(node.facts.fen, node.move, label)),
+      board,
       make("div", { class: "lms-info" },
         make("p", { class: "lms-path" }, make("span", { class: "lms-label" }, "Path "), make("span", { class: "lms-path-moves" }, path)),
         drawWindow(record, view),
@@ -518,7 +679,16 @@
           ? make("p", { class: "lms-report" }, `Best ${record.report.best}, value ${record.report.value}, ${record.report.nodes} nodes.`)
           : null),
     ];
-    panel.replaceChildren(...parts.filter((part) => part !== null));
+    const kept = parts.filter((part) => part !== null);
+    if (board === before) {
+      // Everything but the board goes, and the rest is put around it.
+      for (const child of Array.from(panel.childNodes)) if (child !== board) child.remove();
+      const at = kept.indexOf(board);
+      board.before(...kept.slice(0, at));
+      board.after(...kept.slice(at + 1));
+    } else {
+      panel.replaceChildren(...kept);
+    }
     const current = panel.querySelector(".lms-current");
     const box = panel.querySelector(".lms-moves-box");
     if (current && box) {
@@ -588,12 +758,13 @@
   const ARIA_KEYS = { " ": "Space", h: "H", l: "L", j: "J", k: "K", r: "R", c: "C", s: "S", p: "P" };
 
   class Stepper {
-    constructor(element, records, names) {
+    constructor(element, sources, names) {
       this.element = element;
-      this.records = records;
+      this.sources = sources;
       this.names = names;
       this.step = 0;
       this.timer = null;
+      this.renders = 0;
 
       // The static excerpt stays on the page, folded below the stepper.
       const fallback = make("details", { class: "lms-fallback" }, make("summary", {}, "The same search as text"));
@@ -601,7 +772,7 @@
       element.setAttribute("tabindex", "0");
       element.setAttribute("role", "group");
       element.setAttribute("aria-roledescription", "search stepper");
-      element.setAttribute("aria-label", `Search stepper: ${records.map((r) => r.header.version).join(" beside ")}; the keys work while it has focus`);
+      element.setAttribute("aria-label", `Search stepper: ${sources.map((r) => r.meta.header.version).join(" beside ")}; the keys work while it has focus`);
 
       const bar = make("div", { class: "lms-controls", role: "toolbar", "aria-label": "Stepper controls" });
       this.buttons = {};
@@ -623,56 +794,65 @@
         bar.append(button);
       }
       this.buttons.play.setAttribute("aria-pressed", "false");
-      this.panels = records.map(() => make("div", { class: "lms-panel" }));
+      this.panels = sources.map(() => make("div", { class: "lms-panel" }));
       this.live = make("p", { class: "lms-live", "aria-live": "polite" });
       element.classList.add("lms-ready");
-      if (records.length > 1) element.classList.add("lms-pair");
+      if (sources.length > 1) element.classList.add("lms-pair");
       element.replaceChildren(bar, make("div", { class: "lms-panels" }, ...this.panels), this.live, fallback);
       element.addEventListener("keydown", (event) => this.onKey(event));
       this.render();
     }
 
     get leader() {
-      return this.records[0];
+      return this.sources[0];
+    }
+
+    get last() {
+      return this.leader.meta.steps - 1;
     }
 
     go(step) {
-      this.step = Math.max(0, Math.min(this.leader.steps.length - 1, step));
+      this.step = Math.max(0, Math.min(this.last, step));
       this.render();
     }
 
-    /** Into the next child that the current node enters. */
     into() {
-      const focus = this.leader.focus[this.step];
-      const steps = this.leader.steps;
-      for (let s = this.step + 1; s < steps.length; s++) {
-        if (steps[s].event === "node" && steps[s].parent === focus) return this.go(s);
-        if (steps[s].event === "result" && steps[s].node === focus) return;
-      }
+      this.move("into");
     }
 
-    /** Out to the parent: on to the step where the current node returns. */
     out() {
-      const node = this.leader.nodes.get(this.leader.focus[this.step]);
-      const event = this.leader.steps[this.step];
-      const atOwnEnd = event.event === "result" && event.node === node.id;
-      const target = atOwnEnd && node.parent ? node.parent : node;
-      if (target.exit > this.step) this.go(target.exit);
+      this.move("out");
     }
 
     next(kind) {
-      const steps = this.leader.steps;
-      for (let s = this.step + 1; s < steps.length; s++) {
-        if (steps[s].event === kind) return this.go(s);
+      this.move(kind);
+    }
+
+    /** Where the key `name` (into, out, cut, swap) takes the stepper, asked of the leader's source. */
+    move(name) {
+      const from = this.step;
+      this.settle(when(this.leader.key(name, from), (to) => {
+        // A later key has moved the stepper on meanwhile: it wins.
+        if (this.step !== from) return;
+        if (to !== null && to !== undefined) this.go(to);
+        else if (name === "cut" || name === "swap") this.live.textContent = `No ${name} after this step.`;
+      }));
+    }
+
+    /** A source's failure, said in the live line rather than lost. */
+    settle(result) {
+      if (result && typeof result.catch === "function") {
+        result.catch((error) => {
+          this.live.textContent = `The stepper could not read the record: ${error.message}`;
+        });
       }
-      this.live.textContent = `No ${kind} after this step.`;
     }
 
     togglePlay() {
       if (this.timer !== null) return this.pause();
-      if (this.step >= this.leader.steps.length - 1) this.go(0);
+      if (this.step >= this.last) this.go(0);
       this.timer = window.setInterval(() => {
-        if (this.step >= this.leader.steps.length - 1) this.pause();
+        if (this.step >= this.last) this.pause();
         else this.go(this.step + 1);
       }, PLAY_INTERVAL);
       this.buttons.play.setAttribute("aria-pressed", "true");
@@ -703,25 +883,42 @@
       control.act(this);
     }
 
+    /**
+     * Draws the step: asks each source for what it shows (at once for a
+     * record read in the page, by a message to the lab's worker for one
+     * kept there), then draws; a render overtaken by a later key is not
+     * drawn.
+     */
     render() {
+      const step = this.step;
+      const token = ++this.renders;
+      const last = this.last;
+      this.buttons.back.disabled = step === 0;
+      this.buttons.reset.disabled = step === 0;
+      this.buttons.step.disabled = step === last;
       const leader = this.leader;
-      const view = viewAt(leader, this.step);
-      const others = this.records.slice(1).map((record) => {
-        const place = follow(leader, record, this.step);
-        return { record, place, view: viewAt(record, place.step, place.focusId) };
-      });
+      this.settle(when(leader.window(step), (lead) => {
+        const others = this.sources.slice(1).map((source) =>
+          when(source.follow(leader, step), (place) =>
+            when(source.window(place.step, place.focusId), (shown) => ({ place, shown }))));
+        return when(all(others), (placed) => {
+          if (token === this.renders) this.draw(step, lead, placed);
+        });
+      }));
+    }
+
+    draw(step, lead, placed) {
+      const leader = lead.record;
+      const view = viewAt(leader, step, lead.focusId);
+      const others = placed.map(({ place, shown }) => ({ record: shown.record, place, view: viewAt(shown.record, place.step, place.focusId) }));
       const label = (record) => record.header.version || "the other search";
       drawPanel(this.panels[0], leader, view, others[0] && !others[0].place.missing ? { node: others[0].view.node, label: label(others[0].record) } : null, null);
       others.forEach((other, i) => {
         const compare = other.place.missing ? null : { node: view.node, label: label(leader) };
         drawPanel(this.panels[i + 1], other.record, other.view, compare, other.place.missing);
       });
-      const last = leader.steps.length - 1;
-      this.buttons.back.disabled = this.step === 0;
-      this.buttons.reset.disabled = this.step === 0;
-      this.buttons.step.disabled = this.step === last;
       this.live.textContent = describe(leader, view.event);
-      this.element.dataset.step = String(this.step);
+      this.element.dataset.step = String(step);
     }
   }
 
@@ -732,19 +929,22 @@
     try {
       if (names.length < 1 || names.length > 2) throw new RecordError(0, "`data-record` names one or two records");
       const store = window.LaMoScaRecords || {};
-      const records = names.map((name) => {
+      // A record registered as `{source}` (the lab's, kept in its worker)
+      // is asked; one registered as `{events, nodes}` is read here.
+      const sources = names.map((name) => {
         if (!(name in store)) throw new RecordError(0, `no record \`${name}\` on this page (is its script included?)`);
+        if (store[name] && store[name].source) return store[name].source;
         try {
-          return indexRecord(store[name]);
+          return new LocalSource(indexRecord(store[name]));
         } catch (error) {
           error.message = `record \`${name}\`: ${error.message}`;
           throw error;
         }
       });
-      if (records.length === 2 && records[0].header.fen !== records[1].header.fen) {
+      if (sources.length === 2 && sources[0].meta.header.fen !== sources[1].meta.header.fen) {
         throw new RecordError(0, `\`${names[0]}\` and \`${names[1]}\` search different positions`);
       }
-      return new Stepper(element, records, names);
+      return new Stepper(element, sources, names);
     } catch (error) {
       // The static excerpt stays; the reader and the console learn why.
       element.prepend(make("p", { class: "lms-error", role: "alert" }, `The stepper could not start: ${error.message}`));
@@ -762,9 +962,15 @@
   }
 
   // The lab (lab.js) starts steppers on the records it searches.
-  if (!inNode) window.LaMoScaStepper = { start, indexRecord };
+  if (!inNode) {
+    window.LaMoScaStepper = {
+      start,
+      indexRecord,
+      remote: (handle, summary, ask) => new RemoteSource(handle, summary, ask),
+    };
+  }
   if (inNode) {
-    module.exports = { RecordError, indexRecord, viewAt, follow, describe };
+    module.exports = { RecordError, indexRecord, viewAt, follow, describe, KEYS, LocalSource, RemoteSource, windowRecord };
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", startAll);
   } else {

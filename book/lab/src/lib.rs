@@ -8,8 +8,9 @@
 //! asks for with the command line's words for its mistakes, [`run`] does
 //! the searches as `search` does them, [`game`] keeps a game against a
 //! step, by the rules of [`rules`] and with the moves named in SAN by
-//! [`san`], and `wasm` (on `wasm32` only) hands
-//! them to JavaScript as strings of JSON.
+//! [`san`], [`steps`] keeps a search's record where it was made, indexed,
+//! and answers the page's stepper step by step, and `wasm` (on `wasm32`
+//! only) hands them to JavaScript as strings of JSON.
 //!
 //! ```
 //! use lamosca_lab::{record, Request};
@@ -24,6 +25,7 @@ pub mod request;
 pub mod rules;
 pub mod run;
 pub mod san;
+pub mod steps;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

@@ -108,3 +108,94 @@ pub fn options(version: &str) -> String {
 pub fn memory_bytes() -> f64 {
     (core::arch::wasm32::memory_size(0) * 65_536) as f64
 }
+
+// The records the stepper reads, kept here where they were made: the page
+// holds a handle and asks for what it shows (`crate::steps`).
+
+thread_local! {
+    static KEPT: std::cell::RefCell<crate::steps::Kept> = std::cell::RefCell::default();
+}
+
+fn with_kept<T: Serialize>(
+    each: impl FnOnce(&mut crate::steps::Kept) -> anyhow::Result<T>,
+) -> String {
+    answer(KEPT.with(|kept| each(&mut kept.borrow_mut())))
+}
+
+/// `search --record -`, the record kept and indexed in the module: its
+/// handle, the outcome (nodes, depth, what stopped) and what the stepper
+/// knows of it before any step (`Steps::summary`).
+#[wasm_bindgen]
+pub fn keep_search(request: &str) -> String {
+    with_kept(|kept| {
+        let request = Request::from_json(request)?;
+        let (pieces, outcome) = run::record_into::<crate::steps::Pieces>(&request)?;
+        let steps = crate::steps::Steps::new(pieces)?;
+        let summary = steps.summary();
+        let handle = kept.keep(steps);
+        Ok(serde_json::json!({
+            "handle": handle,
+            "nodes": outcome.nodes,
+            "depth": outcome.depth,
+            "stopped": outcome.stopped,
+            "summary": summary,
+        }))
+    })
+}
+
+/// Lets a kept record go.
+#[wasm_bindgen]
+pub fn release(handle: u32) -> String {
+    with_kept(|kept| Ok(kept.release(handle)))
+}
+
+/// What the stepper draws at `step` of a kept record (`Steps::view`);
+/// `focus` 0 for the node the step concerns.
+#[wasm_bindgen]
+pub fn view(handle: u32, step: u32, focus: u32) -> String {
+    with_kept(|kept| kept.get(handle)?.view(step, (focus != 0).then_some(focus)))
+}
+
+/// Where a key takes the stepper from `step` (`into`, `out`, `cut` or
+/// `swap`), and what it draws there, in one answer: `{"step": null}` when
+/// the key goes nowhere.
+#[wasm_bindgen]
+pub fn key(handle: u32, key: &str, step: u32) -> String {
+    with_kept(|kept| {
+        let steps = kept.get(handle)?;
+        let to = match key {
+            "into" => steps.into_child(step),
+            "out" => steps.out(step),
+            kind => steps.next(kind, step)?,
+        };
+        let view = to.map(|to| steps.view(to, None)).transpose()?;
+        Ok(serde_json::json!({"step": to, "view": view}))
+    })
+}
+
+/// The second record's place when the first is at `step` (`steps::follow`).
+#[wasm_bindgen]
+pub fn follow(leader: u32, follower: u32, step: u32) -> String {
+    with_kept(|kept| crate::steps::follow(kept.get(leader)?, kept.get(follower)?, step))
+}
+
+/// `compare A B` on two kept records.
+#[wasm_bindgen]
+pub fn compare_kept(a: u32, b: u32) -> String {
+    with_kept(|kept| run::compare_bytes(&kept.get(a)?.text(), &kept.get(b)?.text()))
+}
+
+/// `explore --why MOVE`'s answer, on a kept record.
+#[wasm_bindgen]
+pub fn why_kept(handle: u32, mv: &str) -> String {
+    with_kept(|kept| run::why_bytes(&kept.get(handle)?.text(), mv))
+}
+
+/// `--why-value`'s line for a kept record, made by `request`.
+#[wasm_bindgen]
+pub fn why_value_kept(handle: u32, request: &str, mv: &str) -> String {
+    with_kept(|kept| {
+        let request = Request::from_json(request)?;
+        run::why_value_bytes(&request, &kept.get(handle)?.text(), mv)
+    })
+}

@@ -72,3 +72,30 @@ test("a module that traps or answers no JSON is reported broken, to be started a
   assert.equal(garbled.broken, true);
   assert.deepEqual(respond(engines, { id: 9, op: "options", args: { version: "v11" } }).ok, { name: "v11", options: [] });
 });
+
+test("a kept record is asked by handle, step and focus, as numbers", () => {
+  const kept = {
+    calls: [],
+    view(handle, step, focus) {
+      this.calls.push(["view", handle, step, focus]);
+      return JSON.stringify({ ok: { step, focus: focus || 7, nodes: [], lines: {} } });
+    },
+    key(handle, key, step) {
+      this.calls.push(["key", handle, key, step]);
+      return JSON.stringify({ ok: { step: null, view: null } });
+    },
+    follow(leader, follower, step) {
+      this.calls.push(["follow", leader, follower, step]);
+      return JSON.stringify({ ok: { step, focusId: 1, missing: null } });
+    },
+    release(handle) {
+      this.calls.push(["release", handle]);
+      return JSON.stringify({ ok: true });
+    },
+  };
+  assert.deepEqual(respond(kept, { id: 1, op: "view", args: { handle: "3", step: "12" } }).ok, { step: 12, focus: 7, nodes: [], lines: {} });
+  respond(kept, { id: 2, op: "key", args: { handle: 3, key: "cut", step: 12 } });
+  respond(kept, { id: 3, op: "follow", args: { leader: 3, follower: 4, step: 12 } });
+  respond(kept, { id: 4, op: "release", args: { handle: 3 } });
+  assert.deepEqual(kept.calls, [["view", 3, 12, 0], ["key", 3, "cut", 12], ["follow", 3, 4, 12], ["release", 3]]);
+});

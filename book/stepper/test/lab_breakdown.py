@@ -1,5 +1,9 @@
-"""Where a recorded search's time goes in the page, for one build of the
-lab's module, with nothing of the page's own code between:
+"""Where a recorded search's time goes when its record is handed to the
+page whole (`lamosca.search` and `lamosca.facts`, read by `indexRecord`),
+for one build of the lab's module, with nothing of the page's own code
+between. "Your position" no longer takes this path (its record stays in
+the worker: `lab_measure.py` times that one); this one is for the records
+the console asks for whole, and for comparing modules:
 
     python3 book/stepper/test/lab_breakdown.py [--site book/html] [--pkg lab/pkg]
 

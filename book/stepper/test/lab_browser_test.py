@@ -255,6 +255,7 @@ def compare_checks(checks, driver, server, native, workdir):
     checks.check("... and steps through both fresh records side by side", len(steppers) == 2, len(steppers))
     status_line = lab.find_element(By.CSS_SELECTOR, ".lab-status").text
     checks.check("... and names each step's move", "v0.09:" in status_line and "v0.07:" in status_line, status_line)
+    kept_stepper_checks(checks, driver, lab)
     # "Why not?" under the fresh stepper.
     code, out, _ = native.run("explore", "v09", "--moves", "e2e4", "e7e5", "--depth", "3", "--why", "a2a3")
     lab.find_element(By.NAME, "why").send_keys("a2a3")
@@ -283,6 +284,51 @@ def compare_checks(checks, driver, server, native, workdir):
     checks.check("'Its own value' shows `--why-value`'s line", code == 0 and answer == out.strip().splitlines()[-1], f"{answer!r} {out[-80:]!r}")
     errors = console_errors(driver)
     checks.check("the form: no console error", not errors, errors)
+
+
+# The same two searches read whole in the page, as a chapter's records
+# are (`lamosca.search` and `lamosca.facts`), in a stepper of their own
+# beside the lab's, whose records stay in the worker.
+WHOLE_TWIN = """
+const done = arguments[arguments.length - 1];
+const requests = arguments[0];
+Promise.all(requests.map((request) => lamosca.search(request).then((events) => lamosca.facts(events).then((nodes) => ({events, nodes})))))
+  .then((records) => {
+    records.forEach((record, i) => { window.LaMoScaRecords[`whole-${i}`] = record; });
+    const host = document.createElement("div");
+    host.className = "lamosca-stepper whole-twin";
+    host.dataset.record = records.map((_, i) => `whole-${i}`).join(" ");
+    document.querySelector(".lab-result").append(host);
+    LaMoScaStepper.start(host);
+    done(true);
+  }, (error) => done(error.message));
+"""
+
+# Keys that walk both steppers through cuts, swaps, into and out of nodes.
+WALK = ["l"] * 4 + ["c", "j", "j", "l", "k", "s", "c", "c", "k", "l", "l", "j", "s", "k", "k", "h"]
+
+
+def kept_stepper_checks(checks, driver, lab):
+    """The lab's stepper, asking the worker, draws every step as the stepper of the same records read whole."""
+    requests = [{"version": version, "moves": "e2e4 e7e5", "depth": 3} for version in ("v09", "v07")]
+    made = driver.execute_async_script(WHOLE_TWIN, requests)
+    checks.check("the same searches read whole make a stepper too", made is True, made)
+    kept = lab.find_element(By.CSS_SELECTOR, ".lab-result .lamosca-stepper:not(.whole-twin)")
+    whole = lab.find_element(By.CSS_SELECTOR, ".whole-twin")
+    panels = lambda stepper: [p.get_attribute("textContent") for p in stepper.find_elements(By.CSS_SELECTOR, ".lms-panel")]
+    differ, seen = [], set()
+    for i, key in enumerate(WALK):
+        whole.send_keys(key)
+        kept.send_keys(key)
+        step = whole.get_attribute("data-step")
+        seen.add(step)
+        WebDriverWait(driver, 10).until(lambda d: kept.get_attribute("data-step") == step)
+        if panels(kept) != panels(whole):
+            differ.append((i, key, step))
+    checks.check(
+        f"the lab's stepper, asking the worker, draws each of {len(WALK)} keys' steps as the same records read whole",
+        not differ and len(panels(kept)) == 2 and len(seen) > 10, (differ, sorted(seen)),
+    )
 
 
 # A position of the test's own for problem 4 of issue 34: v0.07 at depth 4

@@ -12,7 +12,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const { RecordError, indexRecord, viewAt, follow, describe } = require("../stepper.js");
+const { RecordError, indexRecord, viewAt, follow, describe, KEYS, LocalSource, windowRecord } = require("../stepper.js");
 
 const window = {};
 vm.runInNewContext(fs.readFileSync(path.join(__dirname, "fixture-records.js"), "utf8"), { window });
@@ -169,4 +169,62 @@ test("a refuted move shows its bound and the refutation", () => {
   const e2e4 = view.rows.find((row) => row.move === "e2e4");
   assert.deepEqual([e2e4.worth, e2e4.refuted, e2e4.reply], ["10", false, null]);
   assert.match(describe(record, record.steps[12]), /returns ≥ 20 \(best d7d5\): d2d4 is worth ≤ -20 here/);
+});
+
+// What the lab's module answers for a step (book/lab/src/steps.rs,
+// `Steps::view`), made here from a record read whole: the node shown,
+// whole, its parent and children and the step's node as rows, and the
+// lines the view reads.
+function asModule(record, step) {
+  const focus = record.focus[step];
+  const plain = (node, whole) => ({
+    id: node.id, parent: node.parent ? node.parent.id : null, level: node.level, move: node.move, again: node.again,
+    alpha: node.alpha, beta: node.beta, kind: node.kind, enter: node.enter, exit: node.exit, value: node.value, best: node.best,
+    facts: whole ? node.facts : { ...node.facts, fen: "", so_far: undefined, cutoff: undefined },
+    ...(whole ? { path: node.path, swaps: node.swaps, notes: node.notes, moves: node.moves, cut: node.cut, children: node.children.map((c) => c.id) } : {}),
+  });
+  const shown = record.nodes.get(focus);
+  const others = [shown.parent, ...shown.children].filter(Boolean);
+  const event = record.steps[step];
+  const subject = record.nodes.get(event.event === "node" ? event.id : event.node);
+  if (subject && subject !== shown && !others.includes(subject)) others.push(subject);
+  const lines = { [step]: event };
+  for (const at of shown.swaps) lines[at] = record.steps[at];
+  if (shown.facts.cutoff) lines[shown.facts.cutoff[0]] = record.steps[shown.facts.cutoff[0]];
+  const summary = { header: record.header, report: record.report, steps: record.steps.length, nodes: record.nodes.size, extent: record.extent };
+  return { summary, data: { step, focus, nodes: [plain(shown, true), ...others.map((node) => plain(node, false))], lines } };
+}
+
+test("a window of a record, as the lab's module answers it, is viewed as the whole record", () => {
+  for (const registered of [ALPHA_BETA, RESEARCH, STAND_PAT]) {
+    const record = indexRecord(registered);
+    for (let step = 0; step < record.steps.length; step++) {
+      const { summary, data } = asModule(record, step);
+      const part = windowRecord(summary, data);
+      const [whole, window] = [viewAt(record, step), viewAt(part, step, data.focus)];
+      const rows = (view) => view.rows.map((row) => [row.move, row.order, row.worth, row.refuted, row.reply, row.searching, row.cut, row.research]);
+      assert.deepEqual(rows(window), rows(whole), `step ${step}`);
+      assert.deepEqual(window.untried, whole.untried, `step ${step}`);
+      assert.deepEqual([window.best, window.cut, window.done], [whole.best, whole.cut, whole.done], `step ${step}`);
+      assert.equal(describe(part, window.event), describe(record, whole.event), `step ${step}`);
+      assert.equal(part.nodes.size, record.nodes.size);
+    }
+  }
+});
+
+test("a record read whole answers the stepper's questions at once", () => {
+  const record = indexRecord(ALPHA_BETA);
+  const source = new LocalSource(record);
+  assert.deepEqual(source.meta, { header: record.header, report: record.report, steps: 13, nodes: 5 });
+  assert.equal(source.window(6).focusId, 4);
+  // Steps: 5 node 3 d2d4, 6 node 4 d7d5, 7 result 4, 8 cut, 9 result 3.
+  assert.equal(source.key("cut", 0), 8);
+  assert.equal(source.key("cut", 8), null);
+  assert.equal(source.key("swap", 0), 2);
+  assert.equal(source.key("into", 5), 6);
+  assert.equal(source.key("out", 6), 7);
+  assert.equal(source.key("out", 7), 9);
+  assert.equal(KEYS.into(record, 10), null);
+  const other = new LocalSource(indexRecord(NEGAMAX));
+  assert.deepEqual(other.follow(source, 6), follow(record, other.index, 6));
 });
