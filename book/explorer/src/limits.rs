@@ -1,7 +1,7 @@
 //! How large a record the terminal readers take on.
 //!
 //! The explorer and `compare` index a record before they show it: one
-//! entry per node, about a hundred bytes, kept in memory, and the events
+//! entry per node, about 115 bytes, kept in memory, and the events
 //! themselves left in the file. Their memory grows with the nodes, so
 //! both bound what they read, and say how to make a search smaller
 //! instead of filling the machine: the explorer counts a search's nodes
