@@ -5,6 +5,7 @@
 mod record_support;
 
 use std::fs;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
@@ -59,9 +60,16 @@ fn edited(name: &str, edit: impl FnOnce(&mut Vec<String>)) -> String {
 }
 
 /// `compare GOOD BAD` and `explore --record BAD`: each refuses the bad
-/// record in one line of standard error with `reason`, exit code 2.
+/// record in one line of standard error with `reason`, exit code 2. Each
+/// bad file has a good one of its own, since the tests run at once.
 fn both_refuse(bad: &str, reason: &str) {
-    let (good, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "good.jsonl");
+    let name = Path::new(bad).file_name().unwrap().to_string_lossy();
+    let (good, _) = record_search(
+        SCANDINAVIAN,
+        2,
+        Algorithm::AlphaBeta,
+        &format!("good-{name}"),
+    );
     let good = good.display().to_string();
     let compare = run(env!("CARGO_BIN_EXE_compare"), &[&good, bad]);
     let explore = run(env!("CARGO_BIN_EXE_explore"), &["--record", bad]);
