@@ -28,7 +28,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use common::Position;
-use lamosca_reader::{Bound, Bounded, Moment, MoveName, NodeFacts, SoFar};
+use lamosca_reader::{event_name, Bound, Bounded, Moment, MoveName, NodeFacts, SoFar};
 use lamosca_search::events::StepKind;
 
 /// The kinds of line the stepper tells apart.
@@ -389,27 +389,6 @@ fn fast_other(line: &[u8], kind: Kind) -> Option<(Option<u32>, Option<f64>)> {
         }
     };
     Some((node, value))
-}
-
-/// The name of a line's event, read from its start as the workspace
-/// writes it, `{"event":"node",...`, or else from its JSON.
-fn event_name(line: &[u8]) -> Option<&str> {
-    match line.strip_prefix(br#"{"event":""#) {
-        Some(rest) => {
-            let end = rest.iter().position(|&byte| byte == b'"')?;
-            std::str::from_utf8(&rest[..end]).ok()
-        }
-        None => serde_json::from_slice::<EventName>(line)
-            .ok()
-            .map(|name| name.event),
-    }
-}
-
-/// A line's event name, the one field read.
-#[derive(Deserialize)]
-struct EventName<'a> {
-    #[serde(borrow)]
-    event: &'a str,
 }
 
 fn move_name(mv: Option<&str>, line: usize) -> Result<Option<MoveName>> {

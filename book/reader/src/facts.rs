@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use anyhow::{anyhow, Context as _};
 use common::Position;
 use lamosca_search::events::StepKind;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::bound::{Bound, Bounded};
 use crate::reader::{MoveName, NodeInfo, Record};
@@ -285,7 +285,7 @@ impl Twins {
 }
 
 /// The fields of a line the moments read; the others are skipped.
-#[derive(serde::Deserialize)]
+#[derive(Deserialize)]
 struct MomentFields<'a> {
     #[serde(borrow)]
     event: &'a str,
@@ -297,16 +297,25 @@ struct MomentFields<'a> {
 
 /// The name of a line's event: read from the line's start as the
 /// workspace writes it, `{"event":"node",...`, or else from its JSON.
-fn event_name(line: &[u8]) -> Option<&str> {
+/// Readers that skim a record line by line (the facts here, the lab's
+/// index) ask it before they parse a line whole.
+pub fn event_name(line: &[u8]) -> Option<&str> {
     match line.strip_prefix(br#"{"event":""#) {
         Some(rest) => {
             let end = rest.iter().position(|&byte| byte == b'"')?;
             std::str::from_utf8(&rest[..end]).ok()
         }
-        None => serde_json::from_slice::<MomentFields>(line)
+        None => serde_json::from_slice::<EventName>(line)
             .ok()
-            .map(|fields| fields.event),
+            .map(|name| name.event),
     }
+}
+
+/// A line's event name, the one field read.
+#[derive(Deserialize)]
+struct EventName<'a> {
+    #[serde(borrow)]
+    event: &'a str,
 }
 
 /// The depth the re-search `child` searched, found in its parent's own

@@ -34,7 +34,7 @@ pub use bound::{Bound, Bounded};
 pub use check::{check_record, position_after_picks, Bounds};
 pub use depths::Depth;
 pub use error::RecordError;
-pub use facts::{research_depth, NodeFacts};
+pub use facts::{event_name, research_depth, NodeFacts};
 pub use reader::{MoveName, NodeInfo, Place, Record};
 pub use so_far::{Cutoff, Moment, SoFar};
 pub use why::{why, why_not, why_value};
