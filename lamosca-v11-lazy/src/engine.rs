@@ -4,19 +4,18 @@
 use common::{MoveStack, Position};
 use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::events::Tracer;
-use lamosca_search::pv::{Answer, Line};
+use lamosca_search::pv::Answer;
 use lamosca_search::{
-    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, INFINITY,
+    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, Statistic,
 };
-use lamosca_v09::ordering::Killers;
+use lamosca_v09::ordering::MoveOrder;
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::counts::Counts;
-use crate::node::Node;
 use crate::pruning::GROWTH_MARGIN;
 use crate::scoring::{to_centipawns, Evaluation, Scoring};
-use crate::search::Search;
-use crate::switches::Switches;
+use crate::search::{Root, Search};
+use crate::switches::{Ideas, Switches, IDEAS_CHOICES};
 use crate::tt::Table;
 
 // ANCHOR: options
@@ -24,6 +23,18 @@ use crate::tt::Table;
 /// to measure it, the growth margin set, and his strategic tables chosen
 /// instead of LaMoSca's evaluation.
 const OPTIONS: &[EngineOption<LazySearch>] = &[
+    EngineOption {
+        name: "Ideas",
+        flag: "ideas",
+        help: "the ideas kept: all, none (v0.10's search), or v0.10 plus the first ideas in the chapter's order, named with commas",
+        kind: OptionKind::Combo {
+            default: "all",
+            choices: &IDEAS_CHOICES,
+            set: |engine, list| {
+                engine.switches.ideas = Ideas::parse(list).unwrap_or(Ideas::ALL);
+            },
+        },
+    },
     EngineOption {
         name: "Iid",
         flag: "iid",
@@ -103,9 +114,9 @@ const MAX_HASH_MB: i64 = 1024;
 pub struct LazySearch {
     /// The moves of every ply, reused from one search to the next.
     stack: MoveStack,
-    /// v0.09's killer moves, Kornilov's "best moves of the neighbouring
-    /// node".
-    killers: Killers,
+    /// v0.09's move order: its history and MVV/LVA for v0.10's order, its
+    /// killers, Kornilov's "best moves of the neighbouring node", for his.
+    order: MoveOrder,
     /// v0.10's quiescence search, called at the horizon.
     quiescence: Quiescence,
     /// The transposition table, off (no slot) unless `Hash` gives it a
@@ -129,7 +140,7 @@ impl Engine for LazySearch {
     }
 
     fn new_game(&mut self) {
-        self.killers.clear();
+        self.order.clear();
         self.table.clear();
     }
 
@@ -145,52 +156,46 @@ impl Engine for LazySearch {
         // is the only one the main search evaluates from scratch; every
         // other node receives its own from its parent.
         let mut search = self.begin(position, control, tracer);
-        search.until_stopped = depth >= MAX_DEPTH;
+        search.root.until_stopped = depth >= MAX_DEPTH;
         let score = search.scoring.evaluate(position);
-        let depth = depth as i32;
 
-        // Step 2. The root is called once, with the whole depth: with
-        // internal deepening it first searches itself at depth - 2, which
-        // first searches depth - 4, and so on, so the root deepens 2, 4,
-        // 6, ... by itself until the time is over. Without it, the root
-        // deepens one ply at a time, as the driver does for v0.10, each
-        // iteration trying first the move the last one answered.
-        // The root's line is kept with its move, in `search.line`.
-        let mut line = Line::default();
-        if search.switches.iid {
-            search.alpha_beta(
-                position,
-                Node::root(depth, score),
-                -INFINITY,
-                INFINITY,
-                &mut line,
-            );
-        } else {
-            for iteration in 1..=depth {
-                let root = Node::root(iteration, score);
-                search.alpha_beta(position, root, -INFINITY, INFINITY, &mut line);
-                if search.stopped || search.settled {
-                    break;
-                }
-            }
-        }
+        // Step 2. The deepening loop, to the whole depth or until the time
+        // is over.
+        search.deepening(position, depth as i32, score);
 
-        // Step 3. The answer is the move recorded while time was not over
-        // (the driver answers the last finished iteration's, the one its
-        // last `info` line told); the first iteration is never stopped, so
-        // the first legal move is answered only by a search never begun.
-        let (best, value) = match search.answer {
+        // Step 3. The answer is the move the root recorded while time was
+        // not over (the driver answers the last finished iteration's, the
+        // one its last `info` line told); the first iteration is never
+        // stopped, so the first legal move is answered only by a search
+        // never begun.
+        let root = std::mem::take(&mut search.root);
+        let (best, value) = match root.answer {
             Some(answer) => (Some(answer.mv), answer.value),
             None => match position.legal_moves().first() {
                 Some(&first) => (Some(first), 0),
                 None => (None, no_moves_score(position, 0)),
             },
         };
-        let line = std::mem::take(&mut search.line);
-        let pv = Answer::new(value, best, line, false).pv;
-        let depth_reached = search.depth_reached;
-        let stopped = search.stopped;
-        let counts = search.counts;
+        let pv = Answer::new(value, best, root.line, false).pv;
+        let (counts, stopped) = (search.counts, search.stopped);
+        let (nodes, statistics) = self.figures(counts, root.depth_reached);
+        Report {
+            best,
+            value,
+            nodes,
+            depth: root.depth_reached,
+            pv,
+            interrupted: stopped,
+            statistics,
+        }
+    }
+    // ANCHOR_END: entry
+}
+
+impl LazySearch {
+    /// The nodes of both searches, and the figures printed after the
+    /// trace.
+    fn figures(&self, counts: Counts, depth_reached: u32) -> (u64, Vec<Statistic>) {
         let quiescence = self.quiescence.counts;
         let table = (!self.table.is_off()).then(|| (self.table.used(), self.table.slots()));
         // A horizon node that stood pat on the score passed down counts as
@@ -206,20 +211,9 @@ impl Engine for LazySearch {
             depth_reached,
             table,
         );
-        Report {
-            best,
-            value,
-            nodes,
-            depth: depth_reached,
-            pv,
-            interrupted: stopped,
-            statistics,
-        }
+        (nodes, statistics)
     }
-    // ANCHOR_END: entry
-}
 
-impl LazySearch {
     /// A search from `position`: the tables chosen for it, the quiescence
     /// at the horizon standing pat on the same evaluation the incremental
     /// score adds up, and the killers of the last search forgotten.
@@ -232,29 +226,25 @@ impl LazySearch {
         let scoring = Scoring::for_position(self.switches.evaluation, position);
         self.quiescence.settings.evaluate = scoring.evaluator();
         self.quiescence.reset_counts();
-        self.killers.clear();
+        self.order.clear();
         if self.table.megabytes() != self.switches.hash {
             self.table = Table::with_megabytes(self.switches.hash);
         }
         self.table.new_search();
         Search {
             stack: &mut self.stack,
-            killers: &mut self.killers,
+            order: &mut self.order,
             quiescence: &mut self.quiescence,
             table: &mut self.table,
-            switches: self.switches,
+            ideas: self.switches.kept(),
+            margin: self.switches.margin,
             scoring,
             control: SearchControl::unlimited(),
             given: Some(control.clone()),
             tracer,
             counts: Counts::default(),
             stopped: false,
-            answer: None,
-            line: Line::default(),
-            depth_reached: 0,
-            settled: false,
-            estimates_before: 0,
-            until_stopped: false,
+            root: Root::default(),
         }
     }
 }

@@ -42,7 +42,6 @@
 //! ```
 
 mod counts;
-mod ends;
 mod engine;
 pub mod events;
 mod node;
@@ -59,4 +58,4 @@ pub mod tt;
 pub use engine::LazySearch;
 pub use node::{Arrival, Hint, Node};
 pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};
-pub use switches::Switches;
+pub use switches::{Ideas, Switches, IDEAS_CHOICES};

@@ -76,9 +76,10 @@ pub fn score_moves(
 // ANCHOR_END: order
 
 impl Search<'_, '_> {
-    /// Generates the moves of the node at `ply`, gives each its value in
-    /// Kornilov's order, `first` (the hash move, the move handed up)
-    /// before the rest, and traces them; their count.
+    /// Generates the moves of the node at `ply`, gives each its value, and
+    /// traces them; their count. With Kornilov's order, `first` (the hash
+    /// move, the move handed up) come before the rest; without it, v0.10's
+    /// order: MVV/LVA and history.
     pub(crate) fn generate_moves(
         &mut self,
         position: &Position,
@@ -87,7 +88,11 @@ impl Search<'_, '_> {
     ) -> usize {
         let count = self.stack.generate(position, ply).len();
         let moves = self.stack.moves_mut(ply);
-        score_moves(moves, first, self.scoring, self.killers, ply);
+        if self.ideas.order {
+            score_moves(moves, first, self.scoring, &self.order.killer_moves, ply);
+        } else {
+            self.order.score(moves, ply);
+        }
         self.tracer.moves(ply, self.stack.moves(ply));
         count
     }
@@ -103,7 +108,8 @@ impl Search<'_, '_> {
     }
 
     /// The move in slot `i`, worth `value`, cut the node off: count it,
-    /// keep it as a killer of the ply when it is quiet, and trace the cut.
+    /// let the order learn from it (a killer of the ply when it is quiet,
+    /// in Kornilov's order; its history in v0.10's), and trace the cut.
     pub(crate) fn fail_high(
         &mut self,
         mv: Move,
@@ -117,8 +123,10 @@ impl Search<'_, '_> {
         if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
             self.counts.hint_cuts += 1;
         }
-        if !mv.is_capture() {
-            self.killers.store(ply, mv);
+        if !self.ideas.order {
+            self.order.fail_high(mv, ply);
+        } else if !mv.is_capture() {
+            self.order.killer_moves.store(ply, mv);
         }
     }
 }

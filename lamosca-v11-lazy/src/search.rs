@@ -1,36 +1,36 @@
-//! Kornilov's search: the recursion, and what it calls. Set it beside
-//! v0.10's `search.rs`: the recursion is the same alpha-beta, fail-soft as
-//! the article's (a node returns the best value it saw, which may lie outside
-//! its window), with a node passed down instead of a depth and a ply
-//! ([`Node`]). Around the moves come the article's steps, numbered in
-//! [`Search::alpha_beta`]: draws and the horizon (`ends.rs`), the
-//! transposition table (`table_steps.rs`), the selective stand pat, the
-//! internal deepening and the lazy cut (`pruning.rs`, the deepening here),
-//! each a method that may end the node early.
-
-use std::ops::ControlFlow;
+//! Kornilov's search: the deepening loop, the root, the recursion, and
+//! what they call, in that order. Set it beside v0.10's `search.rs`: the
+//! recursion is the same alpha-beta, with a node passed down instead of a
+//! depth and a ply ([`Node`]), and one numbered block for each of
+//! Kornilov's ideas, each guarded by its switch ([`Ideas`]). With every
+//! switch off, the search is v0.10's, node for node.
 
 use common::{Move, MoveStack, Position};
 use lamosca_search::events::{Tracer, Window};
 use lamosca_search::pv::Line;
-use lamosca_search::{no_moves_score, SearchControl, MATE_BOUND};
-use lamosca_v09::ordering::Killers;
+use lamosca_search::{no_moves_score, SearchControl, INFINITY, MATE_BOUND};
+use lamosca_v09::ordering::MoveOrder;
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::counts::{Answer, Counts};
-use crate::events::Deepened;
+use crate::events::{Deepened, Drawn};
 use crate::node::{Hint, Node};
 use crate::scoring::Scoring;
-use crate::switches::Switches;
+use crate::switches::Ideas;
 use crate::tt::Table;
 
 /// One search: what the recursion shares.
 pub(crate) struct Search<'a, 't> {
     pub(crate) stack: &'a mut MoveStack,
-    pub(crate) killers: &'a mut Killers,
+    /// v0.09's move order: its history for v0.10's order, its killers for
+    /// Kornilov's.
+    pub(crate) order: &'a mut MoveOrder,
     pub(crate) quiescence: &'a mut Quiescence,
     pub(crate) table: &'a mut Table,
-    pub(crate) switches: Switches,
+    /// The ideas kept, each read by its own block.
+    pub(crate) ideas: Ideas,
+    /// The lazy cut's growth margin, in centipawns.
+    pub(crate) margin: i32,
     pub(crate) scoring: Scoring,
     /// The control asked at every node. Until the first iteration has
     /// finished it holds no limit at all, neither the flag nor the clock
@@ -44,11 +44,18 @@ pub(crate) struct Search<'a, 't> {
     /// `TimeOver()`: set once the control says stop; every node then
     /// returns at once, and nothing it found is recorded.
     pub(crate) stopped: bool,
-    /// The root's best move so far (the article's `glMove`).
+    /// What the root keeps from one iteration to the next.
+    pub(crate) root: Root,
+}
+
+/// What the root keeps from one iteration to the next.
+#[derive(Debug, Default)]
+pub(crate) struct Root {
+    /// The move played: the root's best so far (the article's `glMove`).
     pub(crate) answer: Option<Answer>,
     /// The line the root expected when that move was recorded.
     pub(crate) line: Line,
-    /// The deepest root iteration that finished.
+    /// The deepest iteration that finished.
     pub(crate) depth_reached: u32,
     /// Set when the search was asked for no depth
     /// ([`lamosca_search::deepen::MAX_DEPTH`]) and an iteration left
@@ -66,129 +73,69 @@ pub(crate) struct Search<'a, 't> {
 }
 
 impl Search<'_, '_> {
-    // ANCHOR: alpha_beta
-    /// The value of `position` for the side to move, searched `node.depth`
-    /// plies deep within the window (`alpha`, `beta`), and the best move
-    /// found with the depth it was found at. Fail-soft, as the article's.
-    /// `pv` gets the line it expects: the line of the move it answers, or
-    /// of its shallower search when that cuts it lazily; none when the node
-    /// ends otherwise.
-    pub(crate) fn alpha_beta(
-        &mut self,
-        position: &mut Position,
-        node: Node,
-        mut alpha: i32,
-        beta: i32,
-        pv: &mut Line,
-    ) -> (i32, Option<Hint>) {
-        let (window, Node { depth, ply, .. }) = (Window { alpha, beta }, node);
-        pv.clear();
-        // Steps 1 to 3. A draw by the rules, the horizon, or a stop as the
-        // node is entered ends it at once (`ended`, in ends.rs).
-        if let Some(ended) = self.ended(position, node, window) {
-            return ended;
+    // ANCHOR: deepening
+    /// The deepening loop, from `position` (worth `score`) to `depth`.
+    /// With internal deepening the root is called once, with the whole
+    /// depth: it first searches itself two plies shallower, which first
+    /// searches itself two plies shallower again, so the root deepens 2,
+    /// 4, 6, ... by itself (step 7). Without it, one ply at a time when
+    /// Kornilov's order can try the last iteration's move first, or when
+    /// asked for no depth (under a clock), as the driver deepens v0.10:
+    /// then v0.10's history starts empty at every depth, as the driver's
+    /// searches start afresh, while Kornilov's killers stay. Otherwise the
+    /// root searches the depth asked at once, as v0.10 does.
+    pub(crate) fn deepening(&mut self, position: &mut Position, depth: i32, score: i32) {
+        let mut line = Line::default();
+        if self.ideas.iid {
+            self.root(position, Node::root(depth, score), &mut line);
+            return;
         }
-        // Step 4. Hash table: settle the node, or hand up its best move.
-        let in_check = position.in_check();
-        let key = self.table_key(position, node, in_check);
-        let hash_move = match self.probe(key, node, alpha, beta) {
-            ControlFlow::Break(stored) => return stored,
-            ControlFlow::Continue(mv) => mv,
-        };
-        // Step 5. Selective stand pat: keep the score rather than move.
-        let mut res = self.selective_stand_pat(position, node, in_check, window);
-        alpha = alpha.max(res);
-        if alpha >= beta {
-            return (res, None);
-        }
-        // Step 6. Internal deepening: a move to try first (`retMove`).
-        let (value, hint) = self.deepen(position, node, alpha, beta, pv);
-        if self.stopped || (self.settled && ply == 0) {
-            return (if self.stopped { 0 } else { value }, hint);
-        }
-        // Step 7. Lazy cut: the shallower search confirms the score.
-        if self.lazy_cut(node, hint, value, beta, in_check) {
-            return (beta, None);
-        }
-        // Step 8. Moves in Kornilov's order; the best, the one handed up.
-        let count = self.generate_moves(position, ply, [hash_move, hint.map(|h| h.mv)]);
-        let (mut best, mut line, mut line_value) = (hint, Line::default(), None);
-        pv.clear();
-        for i in 0..count {
-            // Step 9. Pick the best remaining move, and search it.
-            let mv = self.pick_move(ply, i);
-            let value = self.child(position, node, mv, alpha, beta, &mut line);
-            if self.stopped {
+        let deepens = self.ideas.order || self.root.until_stopped;
+        for iteration in if deepens { 1 } else { depth }..=depth {
+            if !self.ideas.order {
+                self.order.clear();
+            }
+            self.root(position, Node::root(iteration, score), &mut line);
+            if self.stopped || self.root.settled {
                 break;
             }
-            if line_value.is_none_or(|best_value| value > best_value) {
-                line_value = Some(value);
-                pv.set(mv, &line);
-            }
-            // Step 10. Better move: kept with this depth.
-            res = res.max(value);
-            if res > alpha {
-                (alpha, best) = (res, Some(Hint { mv, depth }));
-            }
-            // Step 11. Fail high: the moves left are not searched.
-            if alpha >= beta {
-                self.fail_high(mv, value, i, ply, hint);
-                self.store(key, node, window, res, best);
-                self.tracer.result(ply, true, res, Some(mv), Some(window));
-                return (res, best);
-            }
-            self.tracer.moved(ply, mv, value);
         }
-        // Step 12. The root: its answer, and its iteration if finished.
-        if self.root_done(node, alpha > window.alpha, (res, best), pv) {
-            return (0, best);
-        }
-        // Step 13. The value (with no legal move, mate or stalemate), kept.
-        if count == 0 {
-            res = no_moves_score(position, ply);
-        }
-        self.store(key, node, window, res, best);
-        let mv = best.map(|hint| hint.mv);
-        pv.answer(mv);
-        self.tracer.result(ply, count > 0, res, mv, Some(window));
-        (res, best)
     }
-    // ANCHOR_END: alpha_beta
+    // ANCHOR_END: deepening
 
-    /// At the root, its moves done or cut short when the search stopped:
-    /// when a move raised alpha (`raised`), the best, worth `res`, answers
-    /// with its line `pv` (the article's `glMove`), a move searched whole
-    /// even in an iteration cut short; a finished iteration is reported.
-    /// True, at any node, when the search was stopped.
-    fn root_done(
-        &mut self,
-        node: Node,
-        raised: bool,
-        (res, best): (i32, Option<Hint>),
-        pv: &Line,
-    ) -> bool {
-        if node.ply > 0 {
-            return self.stopped;
+    // ANCHOR: root
+    /// One iteration at the root: the node searched in the widest window,
+    /// then the one place that says which move is played. The best move
+    /// answers, worth its value, with its line (the article's `glMove`):
+    /// a move searched whole, even in an iteration cut short, and never
+    /// a move no value was found for. A finished iteration is reported.
+    fn root(&mut self, position: &mut Position, node: Node, pv: &mut Line) -> (i32, Option<Hint>) {
+        let (value, best) = self.alpha_beta(position, node, -INFINITY, INFINITY, pv);
+        // An iteration below this one settled the search: this one never
+        // searched its moves.
+        if self.root.settled {
+            return (value, best);
         }
-        if let Some(Hint { mv, .. }) = best.filter(|_| raised) {
-            self.answer = Some(Answer { mv, value: res });
-            self.line.clone_from(pv);
+        if let Some(Hint { mv, .. }) = best.filter(|_| value > -INFINITY) {
+            self.root.answer = Some(Answer { mv, value });
+            self.root.line.clone_from(pv);
         }
         if !self.stopped {
-            self.iteration_done(node.depth as u32, res, pv);
+            self.iteration_done(node.depth as u32, value, pv);
         }
-        self.stopped
+        (value, best)
     }
 
-    /// The root finished an iteration of `depth`, worth `res`, expecting
+    /// The root finished an iteration of `depth`, worth `value`, expecting
     /// `pv`: it is reported, and from here the control given counts.
-    fn iteration_done(&mut self, depth: u32, res: i32, pv: &Line) {
-        self.depth_reached = self.depth_reached.max(depth);
+    fn iteration_done(&mut self, depth: u32, value: i32, pv: &Line) {
+        let root = &mut self.root;
+        root.depth_reached = root.depth_reached.max(depth);
         let estimates = self.counts.estimates();
-        let exact = estimates == self.estimates_before;
-        self.estimates_before = estimates;
-        self.settled = self.until_stopped && (exact || res.saturating_abs() >= MATE_BOUND);
-        self.tracer.iteration_done(depth, res, pv.moves());
+        let exact = estimates == root.estimates_before;
+        root.estimates_before = estimates;
+        root.settled = root.until_stopped && (exact || value.saturating_abs() >= MATE_BOUND);
+        self.tracer.iteration_done(depth, value, pv.moves());
         if let Some(given) = self.given.take() {
             self.control = given;
             // A budget the first iteration spent already ends the search
@@ -198,11 +145,197 @@ impl Search<'_, '_> {
             }
         }
     }
+    // ANCHOR_END: root
+
+    // ANCHOR: alpha_beta
+    /// The value of `position` for the side to move, searched `node.depth`
+    /// plies deep within the window (`alpha`, `beta`), and the best move
+    /// found with the depth it was found at. Fail-soft, as the article's,
+    /// or fail-hard, as v0.10, by the switch. `pv` gets the line it
+    /// expects. Every step that ends the node early returns there.
+    pub(crate) fn alpha_beta(
+        &mut self,
+        position: &mut Position,
+        mut node: Node,
+        mut alpha: i32,
+        beta: i32,
+        pv: &mut Line,
+    ) -> (i32, Option<Hint>) {
+        let (window, Node { depth, ply, .. }, ideas) = (Window { alpha, beta }, node, self.ideas);
+        pv.clear();
+        // Step 1. Draws by the rules end the line, worth 0, but at the root.
+        if ideas.draws && ply > 0 && is_draw(position) {
+            return (self.drawn(position, node, window), None);
+        }
+        // Step 2. Horizon: v0.10's quiescence search.
+        if depth <= 0 {
+            return (self.horizon(position, node, window), None);
+        }
+        // Step 3. Enter the node; stop when told to (`TimeOver`).
+        if self.enter(position, node, window) {
+            return (0, None);
+        }
+        // Step 4. Incremental scoring: the score passed down, or evaluated.
+        if !ideas.incremental {
+            node.score = self.scoring.evaluate(position);
+        }
+        // Step 5. Hash table: settle the node, or hand up its best move.
+        let in_check = position.in_check();
+        let (key, stored, hash_move) = self.probe(position, node, in_check, window);
+        if let Some(stored) = stored {
+            return stored;
+        }
+        // Step 6. Selective stand pat: keep the score rather than move.
+        let mut res = self.selective_stand_pat(position, node, in_check, window);
+        alpha = alpha.max(res);
+        if alpha >= beta {
+            return (self.bound(res, window), None);
+        }
+        // Step 7. Internal deepening: a move to try first (`retMove`).
+        let (value, found) = self.deepen(position, node, alpha, beta, pv);
+        if self.stopped || (self.root.settled && ply == 0) {
+            return (value, found);
+        }
+        // Step 8. Lazy cut: the shallower search confirms the score.
+        if self.lazy_cut(node, found, value, beta, in_check) {
+            return (beta, None);
+        }
+        // Step 9. The moves, in Kornilov's order or v0.10's.
+        let count = self.generate_moves(position, ply, [hash_move, found.map(|h| h.mv)]);
+        let (mut best, mut line, mut line_value) = (found, Line::default(), None);
+        for i in 0..count {
+            // Step 10. Pick the best remaining move, and search it.
+            let mv = self.pick_move(ply, i);
+            let value = self.child(position, node, mv, alpha, beta, &mut line);
+            if self.stopped {
+                return (res, best);
+            }
+            if line_value.is_none_or(|best_value| value > best_value) {
+                line_value = Some(value);
+                pv.set(mv, &line);
+            }
+            // Step 11. Better move: kept with this depth.
+            res = res.max(value);
+            if res > alpha {
+                (alpha, best) = (res, Some(Hint { mv, depth }));
+            }
+            // Step 12. Fail high: the moves left are not searched.
+            if alpha >= beta {
+                self.fail_high(mv, value, i, ply, found);
+                return self.end(key, node, window, true, (res, best));
+            }
+            self.tracer.moved(ply, mv, value);
+        }
+        // Step 13. The value (with no legal move, mate or stalemate), kept.
+        if count == 0 {
+            res = no_moves_score(position, ply);
+        }
+        pv.answer(best.map(|hint| hint.mv));
+        self.end(key, node, window, count > 0, (res, best))
+    }
+    // ANCHOR_END: alpha_beta
+
+    /// The node's end, `found` when it had a move: its value within its
+    /// [bound](Self::bound) kept in the table with its best move, and
+    /// traced.
+    fn end(
+        &mut self,
+        key: Option<u64>,
+        node: Node,
+        window: Window,
+        found: bool,
+        (res, best): (i32, Option<Hint>),
+    ) -> (i32, Option<Hint>) {
+        let (value, mv) = (self.bound(res, window), best.map(|hint| hint.mv));
+        self.store(key, node, window, value, best);
+        self.tracer.result(node.ply, found, value, mv, Some(window));
+        (value, best)
+    }
+
+    /// The node's value within its window: as it is with fail-soft bounds;
+    /// with v0.10's fail-hard bounds, no lower than alpha and no higher
+    /// than beta, all a bound can tell.
+    fn bound(&self, res: i32, window: Window) -> i32 {
+        if self.ideas.fail_soft {
+            res
+        } else {
+            res.clamp(window.alpha, window.beta)
+        }
+    }
+
+    // ANCHOR: horizon_step
+    /// A draw by the rules ends the line: the node counts, and is worth 0.
+    fn drawn(&mut self, position: &Position, node: Node, window: Window) -> i32 {
+        self.counts.draws += 1;
+        if !self.enter(position, node, window) {
+            self.tracer.step(Drawn { ply: node.ply });
+        }
+        0
+    }
+
+    /// The horizon: v0.10's quiescence search. With incremental scoring, a
+    /// score passed down that already reaches beta, out of check and with
+    /// a legal move, is stood pat on at once, without evaluating, as the
+    /// quiescence would.
+    fn horizon(&mut self, position: &mut Position, node: Node, window: Window) -> i32 {
+        let ply = node.ply;
+        self.counts.horizons += 1;
+        if self.ideas.incremental
+            && node.score >= window.beta
+            && !position.in_check()
+            && !self.quiescence.stalemated(position, ply)
+        {
+            let value =
+                self.quiescence
+                    .stand_pat_on(position, node.score, window, ply, self.tracer);
+            // The node counts, and asks the control as every node does.
+            if self.time_over() {
+                self.stopped = true;
+                return 0;
+            }
+            return value;
+        }
+        let counted = self.counted();
+        let horizon =
+            self.quiescence
+                .horizon(position, window, ply, counted, &self.control, self.tracer);
+        horizon.unwrap_or_else(|| {
+            self.stopped = true;
+            0
+        })
+    }
+
+    /// The node is entered: counted and traced. True when the control says
+    /// stop (the article's `TimeOver`), the search then marked stopped.
+    fn enter(&mut self, position: &Position, node: Node, window: Window) -> bool {
+        self.counts.nodes += 1;
+        self.tracer
+            .node(node.ply, node.kind(), position, Some(window));
+        if self.time_over() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+    // ANCHOR_END: horizon_step
+
+    /// The article's `TimeOver`: true when the control says stop, asked
+    /// with the nodes of both searches, the main one and the quiescence.
+    pub(crate) fn time_over(&self) -> bool {
+        self.control
+            .poll(self.counted() + self.quiescence.counts.nodes)
+    }
+
+    /// The nodes counted outside the quiescence's own: the main search's,
+    /// and the horizon nodes that stood pat on the score passed down.
+    fn counted(&self) -> u64 {
+        self.counts.nodes + self.quiescence.counts.given_stand_pats
+    }
 
     // ANCHOR: deepening_step
     /// Kornilov's internal deepening: the node searched two plies
     /// shallower, for a best move to try first. Returns that search's value
-    /// and move, its line in `pv`; when the node is too shallow or the
+    /// and move, its line in `pv`; at the root, the shallower search is the
+    /// previous iteration, a full one. When the node is too shallow or the
     /// switch is off, no move, but at the root [`Self::last_answer`].
     fn deepen(
         &mut self,
@@ -213,11 +346,15 @@ impl Search<'_, '_> {
         pv: &mut Line,
     ) -> (i32, Option<Hint>) {
         // ANCHOR: hole_deepen
-        if !self.switches.iid || node.depth <= 2 {
+        if !self.ideas.iid || node.depth <= 2 {
             return (alpha, self.last_answer(node));
         }
         self.counts.deepenings += 1;
-        let (value, found) = self.alpha_beta(position, node.shallower(), alpha, beta, pv);
+        let (value, found) = if node.ply == 0 {
+            self.root(position, node.shallower(), pv)
+        } else {
+            self.alpha_beta(position, node.shallower(), alpha, beta, pv)
+        };
         // ANCHOR_END: hole_deepen
         if !self.stopped {
             self.tracer.step(Deepened {
@@ -230,15 +367,19 @@ impl Search<'_, '_> {
         (value, found)
     }
 
-    /// At the root, the last finished iteration's answer. Searched first,
-    /// it keeps an iteration cut short honest when the root deepens one ply
-    /// at a time: only a better move replaces it. (With the deepening on,
-    /// only the innermost root gets here, before there is an answer.)
+    /// At the root, with Kornilov's order, the last finished iteration's
+    /// answer. Searched first, it keeps an iteration cut short honest when
+    /// the root deepens one ply at a time: only a better move replaces it.
+    /// (With the deepening on, only the innermost root gets here, before
+    /// there is an answer.)
     fn last_answer(&self, node: Node) -> Option<Hint> {
-        let answer = self.answer.filter(|_| node.ply == 0)?;
+        let answer = self
+            .root
+            .answer
+            .filter(|_| node.ply == 0 && self.ideas.order)?;
         Some(Hint {
             mv: answer.mv,
-            depth: self.depth_reached as i32,
+            depth: self.root.depth_reached as i32,
         })
     }
     // ANCHOR_END: deepening_step
@@ -246,8 +387,7 @@ impl Search<'_, '_> {
     // ANCHOR: child
     /// Makes `mv`, searches the node it leads to with the window turned
     /// round, and unmakes it; `line` gets the child's line. The child's
-    /// score is not evaluated: it is `-(score + gain)`, Kornilov's
-    /// incremental score.
+    /// score is `-(score + gain)`, Kornilov's incremental score.
     fn child(
         &mut self,
         position: &mut Position,

@@ -1,10 +1,8 @@
 //! The search's two steps that ask the table, and the key it asks with:
-//! `probe` before a node's moves, which may end the node at once, and
+//! `probe` before a node's moves, whose value may end the node at once, and
 //! `store` after them. They are methods of
 //! the search, kept beside each other and apart from the table itself
 //! ([`crate::tt`]), which knows nothing of the search.
-
-use std::ops::ControlFlow;
 
 use common::{Move, Position};
 use lamosca_search::events::Window;
@@ -14,25 +12,30 @@ use crate::node::{Hint, Node};
 use crate::search::Search;
 use crate::tt::{cuts_off, fifty_moves_out_of_reach, node_key, Bound};
 
+/// A node the table settled: the stored value, and the stored move with
+/// the depth it was found at.
+type Settled = (i32, Option<Hint>);
+
 impl Search<'_, '_> {
     // ANCHOR: table_steps
-    /// Looks the position up in the table (Kornilov's "big hash table"):
-    /// breaks off with the stored value and move when an entry deep enough
-    /// settles the window, below the root only; goes on with the stored
-    /// best move otherwise.
+    /// Looks the position up in the table (Kornilov's "big hash table")
+    /// under its key ([`Self::table_key`]): the key, the stored value and
+    /// move when an entry deep enough settles the window, below the root
+    /// only, and the stored best move in any case.
     pub(crate) fn probe(
         &mut self,
-        key: Option<u64>,
+        position: &Position,
         node: Node,
-        alpha: i32,
-        beta: i32,
-    ) -> ControlFlow<(i32, Option<Hint>), Option<Move>> {
+        in_check: bool,
+        Window { alpha, beta }: Window,
+    ) -> (Option<u64>, Option<Settled>, Option<Move>) {
+        let key = self.table_key(position, node, in_check);
         let Some(key) = key else {
-            return ControlFlow::Continue(None);
+            return (None, None, None);
         };
         self.counts.probes += 1;
         let Some(entry) = self.table.probe(key, node.ply) else {
-            return ControlFlow::Continue(None);
+            return (Some(key), None, None);
         };
         self.counts.hits += 1;
         let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
@@ -41,15 +44,15 @@ impl Search<'_, '_> {
             entry,
             cut,
         });
+        if !cut {
+            return (Some(key), None, entry.mv);
+        }
+        self.counts.table_cuts += 1;
         let hint = entry.mv.map(|mv| Hint {
             mv,
             depth: entry.depth,
         });
-        if cut {
-            self.counts.table_cuts += 1;
-            return ControlFlow::Break((entry.value, hint));
-        }
-        ControlFlow::Continue(entry.mv)
+        (Some(key), Some((entry.value, hint)), entry.mv)
     }
 
     /// Keeps what the node's search found, and what kind of bound its
@@ -75,10 +78,13 @@ impl Search<'_, '_> {
     /// fifty-move rule. Its subtree may be cut lazily outside every reduced
     /// search, with the lazy cut on.
     pub(crate) fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
-        if self.table.is_off() || !fifty_moves_out_of_reach(position, node.depth) {
+        if !self.ideas.table
+            || self.table.is_off()
+            || !fifty_moves_out_of_reach(position, node.depth)
+        {
             return None;
         }
-        let may_cut_lazily = self.switches.lazy && !node.reduced;
+        let may_cut_lazily = self.ideas.lazy && !node.reduced;
         Some(node_key(
             position,
             self.may_stand_pat(position, node, in_check),

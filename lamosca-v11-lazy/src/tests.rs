@@ -166,14 +166,8 @@ fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
             let mut tracer = Tracer::off();
             let mut search = engine.begin(&position, &control, &mut tracer);
             let score = search.scoring.evaluate(&position);
-            search.alpha_beta(
-                &mut position,
-                Node::root(depth, score),
-                -INFINITY,
-                INFINITY,
-                &mut Line::default(),
-            );
-            let best = search.answer.expect("a move").mv;
+            search.deepening(&mut position, depth, score);
+            let best = search.root.answer.expect("a move").mv;
             collisions += search.counts.hits;
             assert!(
                 position.legal_moves().contains(&best),

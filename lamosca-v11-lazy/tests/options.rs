@@ -14,6 +14,7 @@ fn every_declared_option_reaches_the_engine() {
     assert_eq!(
         declared,
         [
+            ("Ideas", "ideas"),
             ("Iid", "iid"),
             ("Lazy", "lazy"),
             ("Selective", "selective"),

@@ -49,7 +49,9 @@ use std::time::{Duration, Instant};
 
 use common::{Move, Position};
 
-use crate::engine::{no_moves_score, Engine, Report, SearchControl, MATE, MATE_BOUND};
+use crate::engine::{
+    no_moves_score, Engine, Figure, Report, SearchControl, Statistic, MATE, MATE_BOUND,
+};
 use crate::events::{Both, Event, Listener, Tracer};
 
 /// The deepest search the driver asks for (`--depth`, UCI `go depth`).
@@ -394,7 +396,7 @@ impl Driver<'_> {
 
     /// Depth 1, 2, 3... each searched from scratch, until `deepest`, the
     /// flag, the clock or the node budget ends it: the report of the last
-    /// depth that finished, with the nodes of every depth.
+    /// depth that finished, with the nodes and the figures of every depth.
     fn depth_after_depth<E: Engine>(
         &mut self,
         engine: &mut E,
@@ -407,6 +409,9 @@ impl Driver<'_> {
         let mut kept: Option<Report> = None;
         let mut finished = 0;
         let mut total_nodes = 0;
+        // The figures of every depth, as the nodes are counted over every
+        // depth: a share then relates two counts of the same depths.
+        let mut figures: Vec<Statistic> = Vec::new();
         for depth in 1..=deepest {
             // Depth 1 is searched whole even when `stop` came first: it
             // costs a few dozen nodes, and its move beats an arbitrary
@@ -423,6 +428,7 @@ impl Driver<'_> {
             let report = engine.search(position, depth, &control, &mut tracer);
             let seldepth = tracer.selective_depth().max(depth);
             total_nodes += report.nodes;
+            add_up(&mut figures, &report.statistics);
             if report.interrupted {
                 // Step 4. A depth cut short is dropped: the answer is the
                 // last depth told.
@@ -455,6 +461,7 @@ impl Driver<'_> {
             statistics: Vec::new(),
         });
         report.nodes = total_nodes;
+        report.statistics = every_depth(figures, &report.statistics);
         report.depth = finished;
         report.interrupted = finished < deepest;
         report
@@ -501,6 +508,39 @@ impl Listener for Told<'_> {
         (self.on_iteration)(&iteration);
         self.last = Some(iteration);
     }
+}
+
+/// Adds the figures of one more depth to those of the depths before it:
+/// counts and shares add up, part to part and whole to whole.
+fn add_up(sum: &mut Vec<Statistic>, more: &[Statistic]) {
+    if sum.is_empty() {
+        sum.extend_from_slice(more);
+        return;
+    }
+    for (total, one) in sum.iter_mut().zip(more) {
+        total.value = match (total.value, one.value) {
+            (Figure::Count(a), Figure::Count(b)) => Figure::Count(a + b),
+            (Figure::Share { part, whole }, Figure::Share { part: p, whole: w }) => Figure::Share {
+                part: part + p,
+                whole: whole + w,
+            },
+            (_, other) => other,
+        };
+    }
+}
+
+/// The figures over every depth searched, `sum`, but for a ratio (the
+/// branching factor), which is the last finished depth's, in `last`.
+fn every_depth(mut sum: Vec<Statistic>, last: &[Statistic]) -> Vec<Statistic> {
+    for (total, kept) in sum.iter_mut().zip(last) {
+        if let Figure::Ratio(_) = kept.value {
+            total.value = kept.value;
+        }
+    }
+    if sum.len() < last.len() {
+        return last.to_vec();
+    }
+    sum
 }
 
 /// Gives a report without a move the first legal move, so that the driver

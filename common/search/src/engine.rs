@@ -281,7 +281,10 @@ impl SearchControl {
 
     /// The same control with a node budget: the search counts at most
     /// `nodes` nodes. The node that reaches the budget is counted and
-    /// stops the search there, so none is ever counted past it.
+    /// stops the search there, so none is ever counted past it. A version
+    /// that deepens by itself ([`Engine::MANAGES_TIME`]) asks this control
+    /// only once its first iteration is done, as the driver searches depth
+    /// 1 whatever the budget: that iteration may count more.
     pub fn with_node_limit(mut self, nodes: u64) -> SearchControl {
         self.node_limit = Some(nodes);
         self

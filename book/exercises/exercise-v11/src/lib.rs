@@ -18,8 +18,6 @@
 
 #[path = "../../../../lamosca-v11-lazy/src/counts.rs"]
 mod counts;
-#[path = "../../../../lamosca-v11-lazy/src/ends.rs"]
-mod ends;
 #[path = "../../../../lamosca-v11-lazy/src/engine.rs"]
 mod engine;
 #[path = "../../../../lamosca-v11-lazy/src/events.rs"]
@@ -67,4 +65,4 @@ mod search;
 pub use engine::LazySearch;
 pub use node::{Arrival, Hint, Node};
 pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};
-pub use switches::Switches;
+pub use switches::{Ideas, Switches, IDEAS_CHOICES};

@@ -84,7 +84,7 @@ impl Search<'_, '_> {
     /// a lone king that may pass never walks into the mate that awaits
     /// every move it has (the v0.11 chapter measures it).
     pub(crate) fn may_stand_pat(&self, position: &Position, node: Node, in_check: bool) -> bool {
-        self.switches.selective
+        self.ideas.selective
             && node.ply > 0
             && node.arrival.gain < ext(node.ply)
             && !in_check
@@ -145,8 +145,8 @@ impl Search<'_, '_> {
         beta: i32,
         in_check: bool,
     ) -> bool {
-        let margin = self.switches.margin;
-        if !self.switches.lazy || !lazy_cut_allowed(&node, found, value, beta, in_check, margin) {
+        let margin = self.margin;
+        if !self.ideas.lazy || !lazy_cut_allowed(&node, found, value, beta, in_check, margin) {
             return false;
         }
         self.counts.lazy_cuts += 1;
