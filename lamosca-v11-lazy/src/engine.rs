@@ -1,4 +1,4 @@
-//! The engine the driver calls: its switches, the root's iterations, and
+//! The engine the driver calls: its switches, a search from the root, and
 //! the figures it reports.
 
 use common::{MoveStack, Position};

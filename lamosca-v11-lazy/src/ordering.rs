@@ -5,12 +5,12 @@
 //! node" (killers), then the quiet moves by their gain or their history.
 //! The article adds what to do with the quiet moves: "the best can be searched
 //! at once, the average and the worst (a negative gain) left for later".
-//! The move the internal deepening hands up comes next to the table's, in
-//! its place when the table is off (`--hash 0`) or does not know the
-//! position. So:
+//! The move the internal deepening hands up comes before the table's: a
+//! search of this very node has just found it best, where the table's
+//! move may be older. So:
 //!
-//! 1. the move stored in the transposition table ([`crate::tt`]);
-//! 2. the move handed up by the search two plies shallower;
+//! 1. the move handed up by the search two plies shallower;
+//! 2. the move stored in the transposition table ([`crate::tt`]);
 //! 3. captures, by v0.09's [`mvv_lva`];
 //! 4. the two killers of the ply, v0.09's [`Killers`];
 //! 5. the quiet moves by their gain (`delRes`, [`Scoring::gain`]), so that
@@ -29,13 +29,15 @@ use crate::scoring::Scoring;
 use crate::search::Search;
 
 // ANCHOR: order
-/// The value of the hash move, the table's best move: first of all, as
-/// the article on move ordering orders it.
-pub const HASH_VALUE: i32 = 4_000;
-
-/// The value of the move handed up by the internal deepening: above all
-/// but the hash move.
+/// The value of the move handed up by the internal deepening (or, at the
+/// root without it, by the last iteration): first of all, since a search
+/// of this very node has just found it best.
 pub const HINT_VALUE: i32 = 3_000;
+
+/// The value of the hash move, the table's best move, which the article
+/// on move ordering puts first: here second, after the move handed up,
+/// which is newer where the two differ, and above every capture.
+pub const HASH_VALUE: i32 = 2_500;
 
 /// The base of a capture's value: above every killer and every quiet move.
 /// MVV/LVA adds -5 (a king takes a pawn) to 40 (a pawn takes a queen).
@@ -59,10 +61,10 @@ pub fn score_moves(
 ) {
     for scored in moves.iter_mut() {
         let mv = scored.mv;
-        scored.score = if hash_move == Some(mv) {
-            HASH_VALUE
-        } else if hint == Some(mv) {
+        scored.score = if hint == Some(mv) {
             HINT_VALUE
+        } else if hash_move == Some(mv) {
+            HASH_VALUE
         } else if mv.is_capture() {
             CAPTURE_BASE + mvv_lva(mv)
         } else {
@@ -76,6 +78,7 @@ pub fn score_moves(
 // ANCHOR_END: order
 
 impl Search<'_, '_> {
+    // ANCHOR: order_step
     /// Generates the moves of the node at `ply`, gives each its value, and
     /// traces them; their count. With Kornilov's order, `first` (the hash
     /// move, the move handed up) come before the rest; without it, v0.10's
@@ -96,6 +99,7 @@ impl Search<'_, '_> {
         self.tracer.moves(ply, self.stack.moves(ply));
         count
     }
+    // ANCHOR_END: order_step
 
     /// Brings the best of the moves from slot `i` on to slot `i`, reports
     /// the swap before the move is searched, and returns the move.
@@ -107,6 +111,7 @@ impl Search<'_, '_> {
         moves[i].mv
     }
 
+    // ANCHOR: fail_high
     /// The move in slot `i`, worth `value`, cut the node off: count it,
     /// let the order learn from it (a killer of the ply when it is quiet,
     /// in Kornilov's order; its history in v0.10's), and trace the cut.
@@ -129,6 +134,7 @@ impl Search<'_, '_> {
             self.order.killer_moves.store(ply, mv);
         }
     }
+    // ANCHOR_END: fail_high
 }
 
 #[cfg(test)]
@@ -156,7 +162,7 @@ mod tests {
             pick(moves, i);
         }
         let order: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
-        assert_eq!(&order[..5], ["c3e2", "e1f2", "e4d5", "c3d5", "a2a3"]);
+        assert_eq!(&order[..5], ["e1f2", "c3e2", "e4d5", "c3d5", "a2a3"]);
         // The quiet moves that follow never gain more than the one before.
         let gains: Vec<i32> = moves[5..].iter().map(|m| m.score).collect();
         assert!(gains.windows(2).all(|pair| pair[0] >= pair[1]), "{gains:?}");

@@ -20,15 +20,15 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use common::{Move, Position};
 use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
-use lamosca_search::events::StepKind;
-use lamosca_search::{Engine, OptionValue, Report};
+use lamosca_search::events::{StepKind, Tracer};
+use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 use lamosca_v10_quiescence::QuiescenceSearch;
-use lamosca_v11_lazy::LazySearch;
+use lamosca_v11_lazy::{Ideas, LazySearch};
 
 use crate::chapter::Chapter;
 use crate::draw::chart::measured_charts;
 use crate::files::{Generated, Workspace};
-use crate::markdown::{code, thousands, Align, Table};
+use crate::markdown::{code, md, thousands, Align, Table};
 use crate::measure::{duration, header, measured_header, Stopwatch};
 use crate::searches::POSITIONS;
 use crate::wac::read_wac;
@@ -41,6 +41,7 @@ pub const CHAPTER: Chapter = Chapter {
     krate: Some("lamosca-v11-lazy"),
     generated: |sources| {
         let mut files = v11_stepper()?;
+        files.extend(ladder()?);
         files.extend(kornilov_stepper()?);
         files.extend(exercises(sources)?);
         files.extend(crate::sentences::v11(&files)?);
@@ -486,6 +487,59 @@ fn parse(fen: &str) -> Result<Position> {
 /// The position of the v0.11 chapter's stepper: White is a knight and a
 /// rook up, so many nodes stand far above beta and the lazy cut fires.
 pub const STEPPER_FEN: &str = "6k1/5ppp/8/8/8/2N5/5PPP/3R2K1 w - - 0 1";
+
+/// The ladder's positions: the start, the perft suites' rook endgame and
+/// v0.10's pawn that a knight and a rook attack twice.
+const LADDER_POSITIONS: [(&str, &str); 3] = [
+    ("start", common::START_FEN),
+    ("rook endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        "pawn attacked twice",
+        "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 0 1",
+    ),
+];
+
+/// The ladder's depth: the first at which the selective stand pat, from
+/// ply 5 on, can show.
+const LADDER_DEPTH: u32 = 6;
+
+/// The chapter's ladder (`tables/v11-ladder.md`): v0.10, then one of
+/// Kornilov's ideas more a row, in the order of `--ideas`, with the nodes
+/// of a search to [`LADDER_DEPTH`] as `search --depth 6` runs it; the table
+/// with a size, [`HASH_MB`].
+fn ladder() -> Result<Vec<Generated>> {
+    let mut columns = vec![("ideas", Align::Left)];
+    columns.extend(
+        LADDER_POSITIONS
+            .iter()
+            .map(|(name, _)| (*name, Align::Right)),
+    );
+    let mut table = Table::new(&columns);
+    let names = Ideas::NAMES;
+    for n in 0..=names.len() {
+        let label = match n {
+            0 => "v0.10 (`--ideas none`)".to_string(),
+            n if n == names.len() => format!("+ `{}` (`--hash {HASH_MB}`)", names[n - 1]),
+            n => format!("+ `{}`", names[n - 1]),
+        };
+        let mut row = vec![label];
+        for (_, fen) in LADDER_POSITIONS {
+            let mut engine = LazySearch::new();
+            engine.switches.ideas = Ideas::first(n);
+            if n == names.len() {
+                engine
+                    .set_option("Hash", OptionValue::Spin(HASH_MB))
+                    .map_err(|error| anyhow!(error))?;
+            }
+            let control = SearchControl::unlimited();
+            let mut position = parse(fen)?;
+            let report = engine.search(&mut position, LADDER_DEPTH, &control, &mut Tracer::off());
+            row.push(thousands(report.nodes));
+        }
+        table.row(row);
+    }
+    Ok(vec![md("tables/v11-ladder.md", table.render())])
+}
 
 /// The stepper of the v0.11 chapter: v0.11's search four plies deep, its
 /// internal deepenings and lazy cuts shown at their nodes.

@@ -71,7 +71,7 @@ pub fn lazy_cut_allowed(
     in_check: bool,
     margin: i32,
 ) -> bool {
-    todo!("hole 2 of 2, lazy_cut: Kornilov's conditions, all of them: a move found deep enough, not the root nor a reduced search, score and shallower value both beta plus the margin or more, a quiet move that gained less than a pawn, no check; see \"2. The lazy cut\" in book/chapters/v11-lazy.md");
+    todo!("hole 2 of 2, lazy_cut: Kornilov's conditions, all of them: a move found deep enough, not the root nor a reduced search, score and shallower value both beta plus the margin or more, a quiet move that gained less than a pawn, no check; see \"5. The lazy cut\" in book/chapters/v11-lazy.md");
 }
 // ANCHOR_END: lazy_cut
 

@@ -163,11 +163,11 @@ impl Search<'_, '_> {
         beta: i32,
         pv: &mut Line,
     ) -> (i32, Option<Hint>) {
-        let (window, Node { depth, ply, .. }, ideas) = (Window { alpha, beta }, node, self.ideas);
+        let (window, Node { depth, ply, .. }) = (Window { alpha, beta }, node);
         pv.clear();
         // Step 1. Draws by the rules end the line, worth 0, but at the root.
-        if ideas.draws && ply > 0 && is_draw(position) {
-            return (self.drawn(position, node, window), None);
+        if ply > 0 && self.drawn(position, node, window) {
+            return (0, None);
         }
         // Step 2. Horizon: v0.10's quiescence search.
         if depth <= 0 {
@@ -177,10 +177,8 @@ impl Search<'_, '_> {
         if self.enter(position, node, window) {
             return (0, None);
         }
-        // Step 4. Incremental scoring: the score passed down, or evaluated.
-        if !ideas.incremental {
-            node.score = self.scoring.evaluate(position);
-        }
+        // Step 4. The node's score: passed down, or evaluated.
+        node.score = self.score(position, node);
         // Step 5. Hash table: settle the node, or hand up its best move.
         let in_check = position.in_check();
         let (key, stored, hash_move) = self.probe(position, node, in_check, window);
@@ -254,6 +252,7 @@ impl Search<'_, '_> {
         (value, best)
     }
 
+    // ANCHOR: fail_soft
     /// The node's value within its window: as it is with fail-soft bounds;
     /// with v0.10's fail-hard bounds, no lower than alpha and no higher
     /// than beta, all a bound can tell.
@@ -264,16 +263,37 @@ impl Search<'_, '_> {
             res.clamp(window.alpha, window.beta)
         }
     }
+    // ANCHOR_END: fail_soft
 
-    // ANCHOR: horizon_step
-    /// A draw by the rules ends the line: the node counts, and is worth 0.
-    fn drawn(&mut self, position: &Position, node: Node, window: Window) -> i32 {
+    // ANCHOR: draws_step
+    /// True when the position is a draw by the rules and the switch is on:
+    /// the line ends there, worth 0, and the node counts, as it is entered.
+    fn drawn(&mut self, position: &Position, node: Node, window: Window) -> bool {
+        if !self.ideas.draws || !is_draw(position) {
+            return false;
+        }
         self.counts.draws += 1;
         if !self.enter(position, node, window) {
             self.tracer.step(Drawn { ply: node.ply });
         }
-        0
+        true
     }
+    // ANCHOR_END: draws_step
+
+    // ANCHOR: incremental_step
+    /// The node's score for the side to move: with incremental scoring the
+    /// score its parent passed down, `-(score + gain)`, so that no position
+    /// is evaluated; without it, the evaluation.
+    fn score(&self, position: &Position, node: Node) -> i32 {
+        if self.ideas.incremental {
+            node.score
+        } else {
+            self.scoring.evaluate(position)
+        }
+    }
+    // ANCHOR_END: incremental_step
+
+    // ANCHOR: horizon_step
 
     /// The horizon: v0.10's quiescence search. With incremental scoring, a
     /// score passed down that already reaches beta, out of check and with
@@ -347,7 +367,7 @@ impl Search<'_, '_> {
         beta: i32,
         pv: &mut Line,
     ) -> (i32, Option<Hint>) {
-        let (value, found): (i32, Option<Hint>) = todo!("hole 1 of 2, deepen: unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see \"1. Internal iterative deepening\" in book/chapters/v11-lazy.md");
+        let (value, found): (i32, Option<Hint>) = todo!("hole 1 of 2, deepen: unless the switch is off or the node too shallow, count a deepening and search this node two plies shallower in the same window; see \"4. Internal iterative deepening\" in book/chapters/v11-lazy.md");
         if !self.stopped {
             self.tracer.step(Deepened {
                 ply: node.ply,
