@@ -50,7 +50,6 @@ pub mod pruning;
 pub mod scoring;
 mod search;
 mod switches;
-mod table_steps;
 #[cfg(test)]
 mod tests;
 pub mod tt;

@@ -17,16 +17,14 @@
 //!    moves that lose score (a negative gain) come last.
 //!
 //! Each group is lifted above the next by a base value, and v0.09's
-//! [`pick`] brings the best remaining move forward before each move is
+//! [`pick`](lamosca_v09::ordering::pick) brings the best remaining move forward before each move is
 //! searched. A promotion that captures nothing is a quiet move whose gain
 //! (a queen less a pawn) puts it first among them.
 
-use common::{Move, Position, ScoredMove};
-use lamosca_v09::ordering::{mvv_lva, pick, Killers};
+use common::{Move, ScoredMove};
+use lamosca_v09::ordering::{mvv_lva, Killers};
 
-use crate::node::Hint;
 use crate::scoring::Scoring;
-use crate::search::Search;
 
 // ANCHOR: order
 /// The value of the move handed up by the internal deepening (or, at the
@@ -77,70 +75,11 @@ pub fn score_moves(
 }
 // ANCHOR_END: order
 
-impl Search<'_, '_> {
-    // ANCHOR: order_step
-    /// Generates the moves of the node at `ply`, gives each its value, and
-    /// traces them; their count. With Kornilov's order, `first` (the hash
-    /// move, the move handed up) come before the rest; without it, v0.10's
-    /// order: MVV/LVA and history.
-    pub(crate) fn generate_moves(
-        &mut self,
-        position: &Position,
-        ply: usize,
-        first: [Option<Move>; 2],
-    ) -> usize {
-        let count = self.stack.generate(position, ply).len();
-        let moves = self.stack.moves_mut(ply);
-        if self.ideas.order {
-            score_moves(moves, first, self.scoring, &self.order.killer_moves, ply);
-        } else {
-            self.order.score(moves, ply);
-        }
-        self.tracer.moves(ply, self.stack.moves(ply));
-        count
-    }
-    // ANCHOR_END: order_step
-
-    /// Brings the best of the moves from slot `i` on to slot `i`, reports
-    /// the swap before the move is searched, and returns the move.
-    pub(crate) fn pick_move(&mut self, ply: usize, i: usize) -> Move {
-        let moves = self.stack.moves_mut(ply);
-        if let Some(from) = pick(moves, i) {
-            self.tracer.swap(ply, moves[from], moves[i]);
-        }
-        moves[i].mv
-    }
-
-    // ANCHOR: fail_high
-    /// The move in slot `i`, worth `value`, cut the node off: count it,
-    /// let the order learn from it (a killer of the ply when it is quiet,
-    /// in Kornilov's order; its history in v0.10's), and trace the cut.
-    pub(crate) fn fail_high(
-        &mut self,
-        mv: Move,
-        value: i32,
-        i: usize,
-        ply: usize,
-        hint: Option<Hint>,
-    ) {
-        self.tracer.cut(ply, mv, value);
-        self.counts.cuts += 1;
-        if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
-            self.counts.hint_cuts += 1;
-        }
-        if !self.ideas.order {
-            self.order.fail_high(mv, ply);
-        } else if !mv.is_capture() {
-            self.order.killer_moves.store(ply, mv);
-        }
-    }
-    // ANCHOR_END: fail_high
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::MoveStack;
+    use common::{MoveStack, Position};
+    use lamosca_v09::ordering::pick;
 
     #[test]
     fn captures_then_killers_then_quiet_moves_by_gain() {

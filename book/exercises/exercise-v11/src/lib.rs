@@ -30,8 +30,6 @@ pub mod ordering;
 pub mod scoring;
 #[path = "../../../../lamosca-v11-lazy/src/switches.rs"]
 mod switches;
-#[path = "../../../../lamosca-v11-lazy/src/table_steps.rs"]
-mod table_steps;
 #[path = "../../../../lamosca-v11-lazy/src/tt.rs"]
 pub mod tt;
 

@@ -3,17 +3,15 @@
 //! Kornilov's two rules of pruning (the article), as numbers and a test:
 //! where a node of the main search may stand pat ([`EXT`], the structure of
 //! the selective search), and when a node may be cut off unsearched (the
-//! [`GROWTH_MARGIN`] and [`lazy_cut_allowed`]), and the two steps of the
-//! search that apply them: its selective stand pat and its lazy cut.
+//! [`GROWTH_MARGIN`] and [`lazy_cut_allowed`]). The two steps of the
+//! search that apply them, its selective stand pat and its lazy cut, are in
+//! `search.rs`.
 
-use common::{piece_value, PieceKind, Position};
-use lamosca_search::events::Window;
+use common::{piece_value, PieceKind};
 use lamosca_search::INFINITY;
 
-use crate::events::{LazyCut, SelectiveStandPat};
 use crate::node::{Hint, Node};
 use crate::scoring::to_centipawns;
-use crate::search::Search;
 
 // ANCHOR: constants
 /// The growth margin (Kornilov's "поле роста", the article) in the article's
@@ -74,91 +72,3 @@ pub fn lazy_cut_allowed(
     todo!("hole 2 of 2, lazy_cut: Kornilov's conditions, all of them: a move found deep enough, not the root nor a reduced search, score and shallower value both beta plus the margin or more, a quiet move that gained less than a pawn, no check; see \"5. The lazy cut\" in book/chapters/v11-lazy.md");
 }
 // ANCHOR_END: lazy_cut
-
-impl Search<'_, '_> {
-    // ANCHOR: selective_step
-    /// True when the node may keep its score rather than move: past the
-    /// root, after a move that gained less than `ext[ply]` and gave no
-    /// check, with the switch on, and for a side with a piece besides its
-    /// king and pawns. The last is the guard engines put on the null move:
-    /// a lone king that may pass never walks into the mate that awaits
-    /// every move it has (the v0.11 chapter measures it).
-    pub(crate) fn may_stand_pat(&self, position: &Position, node: Node, in_check: bool) -> bool {
-        self.ideas.selective
-            && node.ply > 0
-            && node.arrival.gain < ext(node.ply)
-            && !in_check
-            && position.has_pieces(position.side_to_move())
-    }
-
-    /// Kornilov's selective stand pat: past the root, after a move that
-    /// gained less than `ext[ply]` and gave no check, the side to move may
-    /// keep its score rather than move. Returns that score, counted and
-    /// traced, the node's result traced too when it reaches beta alone;
-    /// `-INFINITY` when the node must move.
-    pub(crate) fn selective_stand_pat(
-        &mut self,
-        position: &Position,
-        node: Node,
-        in_check: bool,
-        window: Window,
-    ) -> i32 {
-        let Node {
-            ply,
-            score,
-            arrival,
-            ..
-        } = node;
-        if !self.may_stand_pat(position, node, in_check) {
-            return -INFINITY;
-        }
-        let limit = ext(ply);
-        self.counts.stand_pats += 1;
-        let cut = window.alpha.max(score) >= window.beta;
-        if cut {
-            self.counts.stand_pat_cuts += 1;
-        }
-        let event = SelectiveStandPat {
-            ply,
-            gain: arrival.gain,
-            limit,
-            value: score,
-            cut,
-        };
-        self.tracer.step(event);
-        if cut {
-            self.tracer.result(ply, true, score, None, Some(window));
-        }
-        score
-    }
-    // ANCHOR_END: selective_step
-
-    // ANCHOR: lazy_cut_step
-    /// Kornilov's lazy cut: true, counted and traced, when the node may be
-    /// cut off unsearched, its shallower search having returned `value` and
-    /// the move `found` ([`lazy_cut_allowed`]).
-    pub(crate) fn lazy_cut(
-        &mut self,
-        node: Node,
-        found: Option<Hint>,
-        value: i32,
-        beta: i32,
-        in_check: bool,
-    ) -> bool {
-        let margin = self.margin;
-        if !self.ideas.lazy || !lazy_cut_allowed(&node, found, value, beta, in_check, margin) {
-            return false;
-        }
-        self.counts.lazy_cuts += 1;
-        self.tracer.step(LazyCut {
-            ply: node.ply,
-            score: node.score,
-            value,
-            depth: node.depth - 2,
-            margin,
-            beta,
-        });
-        true
-    }
-    // ANCHOR_END: lazy_cut_step
-}

@@ -11,15 +11,17 @@ use common::{Move, MoveStack, Position};
 use lamosca_search::events::{Tracer, Window};
 use lamosca_search::pv::Line;
 use lamosca_search::{no_moves_score, SearchControl, INFINITY, MATE_BOUND};
-use lamosca_v09::ordering::MoveOrder;
+use lamosca_v09::ordering::{pick, MoveOrder};
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::counts::{Answer, Counts};
-use crate::events::{Deepened, Drawn};
+use crate::events::{Deepened, Drawn, LazyCut, SelectiveStandPat, TableHit};
 use crate::node::{Hint, Node};
+use crate::ordering::score_moves;
+use crate::pruning::{ext, lazy_cut_allowed};
 use crate::scoring::Scoring;
 use crate::switches::Ideas;
-use crate::tt::Table;
+use crate::tt::{cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
 
 /// One search: what the recursion shares.
 pub(crate) struct Search<'a, 't> {
@@ -73,6 +75,10 @@ pub(crate) struct Root {
     /// depth at all.
     pub(crate) until_stopped: bool,
 }
+
+/// A node the table settled: the stored value, and the stored move with
+/// the depth it was found at.
+type Settled = (i32, Option<Hint>);
 
 impl Search<'_, '_> {
     // ANCHOR: deepening
@@ -353,6 +359,139 @@ impl Search<'_, '_> {
         self.counts.nodes + self.quiescence.counts.given_stand_pats
     }
 
+    // ANCHOR: table_steps
+    /// Looks the position up in the table (Kornilov's "big hash table")
+    /// under its key ([`Self::table_key`]): the key, the stored value and
+    /// move when an entry deep enough settles the window, below the root
+    /// only, and the stored best move in any case.
+    pub(crate) fn probe(
+        &mut self,
+        position: &Position,
+        node: Node,
+        in_check: bool,
+        Window { alpha, beta }: Window,
+    ) -> (Option<u64>, Option<Settled>, Option<Move>) {
+        let key = self.table_key(position, node, in_check);
+        let Some(key) = key else {
+            return (None, None, None);
+        };
+        self.counts.probes += 1;
+        let Some(entry) = self.table.probe(key, node.ply) else {
+            return (Some(key), None, None);
+        };
+        self.counts.hits += 1;
+        let cut = node.ply > 0 && cuts_off(&entry, node.depth, node.ply, alpha, beta);
+        self.tracer.step(TableHit {
+            ply: node.ply,
+            entry,
+            cut,
+        });
+        if !cut {
+            return (Some(key), None, entry.mv);
+        }
+        self.counts.table_cuts += 1;
+        let hint = entry.mv.map(|mv| Hint {
+            mv,
+            depth: entry.depth,
+        });
+        (Some(key), Some((entry.value, hint)), entry.mv)
+    }
+
+    /// Keeps what the node's search found, and what kind of bound its
+    /// value is within the `window` it was searched with.
+    pub(crate) fn store(
+        &mut self,
+        key: Option<u64>,
+        node: Node,
+        window: Window,
+        value: i32,
+        best: Option<Hint>,
+    ) {
+        let Some(key) = key else {
+            return;
+        };
+        let (bound, mv) = (Bound::of(value, window), best.map(|hint| hint.mv));
+        self.table
+            .store(key, node.depth, node.ply, bound, value, mv);
+    }
+
+    /// The key the node is kept under in the table ([`node_key`]), or
+    /// `None` when the table is off or the node's search could reach the
+    /// fifty-move rule. Its subtree may be cut lazily outside every reduced
+    /// search, with the lazy cut on.
+    pub(crate) fn table_key(&self, position: &Position, node: Node, in_check: bool) -> Option<u64> {
+        if !self.ideas.table
+            || self.table.is_off()
+            || !fifty_moves_out_of_reach(position, node.depth)
+        {
+            return None;
+        }
+        let may_cut_lazily = self.ideas.lazy && !node.reduced;
+        Some(node_key(
+            position,
+            self.may_stand_pat(position, node, in_check),
+            may_cut_lazily,
+        ))
+    }
+    // ANCHOR_END: table_steps
+
+    // ANCHOR: selective_step
+    /// True when the node may keep its score rather than move: past the
+    /// root, after a move that gained less than `ext[ply]` and gave no
+    /// check, with the switch on, and for a side with a piece besides its
+    /// king and pawns. The last is the guard engines put on the null move:
+    /// a lone king that may pass never walks into the mate that awaits
+    /// every move it has (the v0.11 chapter measures it).
+    pub(crate) fn may_stand_pat(&self, position: &Position, node: Node, in_check: bool) -> bool {
+        self.ideas.selective
+            && node.ply > 0
+            && node.arrival.gain < ext(node.ply)
+            && !in_check
+            && position.has_pieces(position.side_to_move())
+    }
+
+    /// Kornilov's selective stand pat: past the root, after a move that
+    /// gained less than `ext[ply]` and gave no check, the side to move may
+    /// keep its score rather than move. Returns that score, counted and
+    /// traced, the node's result traced too when it reaches beta alone;
+    /// `-INFINITY` when the node must move.
+    pub(crate) fn selective_stand_pat(
+        &mut self,
+        position: &Position,
+        node: Node,
+        in_check: bool,
+        window: Window,
+    ) -> i32 {
+        let Node {
+            ply,
+            score,
+            arrival,
+            ..
+        } = node;
+        if !self.may_stand_pat(position, node, in_check) {
+            return -INFINITY;
+        }
+        let limit = ext(ply);
+        self.counts.stand_pats += 1;
+        let cut = window.alpha.max(score) >= window.beta;
+        if cut {
+            self.counts.stand_pat_cuts += 1;
+        }
+        let event = SelectiveStandPat {
+            ply,
+            gain: arrival.gain,
+            limit,
+            value: score,
+            cut,
+        };
+        self.tracer.step(event);
+        if cut {
+            self.tracer.result(ply, true, score, None, Some(window));
+        }
+        score
+    }
+    // ANCHOR_END: selective_step
+
     // ANCHOR: deepening_step
     /// Kornilov's internal deepening: the node searched two plies
     /// shallower, for a best move to try first. Returns that search's value
@@ -396,6 +535,68 @@ impl Search<'_, '_> {
     }
     // ANCHOR_END: deepening_step
 
+    // ANCHOR: lazy_cut_step
+    /// Kornilov's lazy cut: true, counted and traced, when the node may be
+    /// cut off unsearched, its shallower search having returned `value` and
+    /// the move `found` ([`lazy_cut_allowed`]).
+    pub(crate) fn lazy_cut(
+        &mut self,
+        node: Node,
+        found: Option<Hint>,
+        value: i32,
+        beta: i32,
+        in_check: bool,
+    ) -> bool {
+        let margin = self.margin;
+        if !self.ideas.lazy || !lazy_cut_allowed(&node, found, value, beta, in_check, margin) {
+            return false;
+        }
+        self.counts.lazy_cuts += 1;
+        self.tracer.step(LazyCut {
+            ply: node.ply,
+            score: node.score,
+            value,
+            depth: node.depth - 2,
+            margin,
+            beta,
+        });
+        true
+    }
+    // ANCHOR_END: lazy_cut_step
+
+    // ANCHOR: order_step
+    /// Generates the moves of the node at `ply`, gives each its value, and
+    /// traces them; their count. With Kornilov's order, `first` (the hash
+    /// move, the move handed up) come before the rest; without it, v0.10's
+    /// order: MVV/LVA and history.
+    pub(crate) fn generate_moves(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        first: [Option<Move>; 2],
+    ) -> usize {
+        let count = self.stack.generate(position, ply).len();
+        let moves = self.stack.moves_mut(ply);
+        if self.ideas.order {
+            score_moves(moves, first, self.scoring, &self.order.killer_moves, ply);
+        } else {
+            self.order.score(moves, ply);
+        }
+        self.tracer.moves(ply, self.stack.moves(ply));
+        count
+    }
+    // ANCHOR_END: order_step
+
+    /// Brings the best of the moves from slot `i` on to slot `i`, reports
+    /// the swap before the move is searched, and returns the move.
+    pub(crate) fn pick_move(&mut self, ply: usize, i: usize) -> Move {
+        let moves = self.stack.moves_mut(ply);
+        if let Some(from) = pick(moves, i) {
+            self.tracer.swap(ply, moves[from], moves[i]);
+        }
+        moves[i].mv
+    }
+
     // ANCHOR: child
     /// Makes `mv`, searches the node it leads to with the window turned
     /// round, and unmakes it; `line` gets the child's line. The child's
@@ -421,6 +622,31 @@ impl Search<'_, '_> {
         value
     }
     // ANCHOR_END: child
+
+    // ANCHOR: fail_high
+    /// The move in slot `i`, worth `value`, cut the node off: count it,
+    /// let the order learn from it (a killer of the ply when it is quiet,
+    /// in Kornilov's order; its history in v0.10's), and trace the cut.
+    pub(crate) fn fail_high(
+        &mut self,
+        mv: Move,
+        value: i32,
+        i: usize,
+        ply: usize,
+        hint: Option<Hint>,
+    ) {
+        self.tracer.cut(ply, mv, value);
+        self.counts.cuts += 1;
+        if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
+            self.counts.hint_cuts += 1;
+        }
+        if !self.ideas.order {
+            self.order.fail_high(mv, ply);
+        } else if !mv.is_capture() {
+            self.order.killer_moves.store(ply, mv);
+        }
+    }
+    // ANCHOR_END: fail_high
 }
 
 // ANCHOR: draws
