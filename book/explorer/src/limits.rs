@@ -8,12 +8,13 @@
 //! before it records it, and both measure a record's file before they
 //! index it.
 
-use std::io::{self, IsTerminal, Write};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::{bail, Result};
 
-use lamosca_reader::Record;
+use lamosca_reader::{Record, RecordError};
 use lamosca_search::events::{Event, Listener};
 
 /// The most nodes the explorer records from one search: v0.09 to depth 6
@@ -43,16 +44,42 @@ pub fn refuse_nodes(what: &str, nodes: u64) -> Result<()> {
 }
 
 /// Opens the record at `path`, after refusing a file larger than
-/// [`MOST_BYTES`].
+/// [`MOST_BYTES`]. `-` is standard input; it, and a pipe
+/// (`--record <(...)`, `/dev/fd/N`) or a device, is read once, in order,
+/// into memory, and refused as soon as it runs past [`MOST_BYTES`] or its
+/// first line is no header ([`Record::from_stream`]): a pipe has no size
+/// to measure first, and cannot be read again to show a node.
 pub fn open(path: &Path) -> Result<Record> {
-    let bytes = std::fs::metadata(path)?.len();
+    if path == Path::new("-") {
+        return from_stream(io::stdin().lock());
+    }
+    let file = File::open(path)?;
+    let metadata = file.metadata()?;
+    if metadata.is_dir() {
+        bail!("it is a folder, and a record is a file");
+    }
+    if !metadata.is_file() {
+        return from_stream(file);
+    }
+    let bytes = metadata.len();
     if bytes > MOST_BYTES {
         bail!(
             "the record has {bytes} bytes, and explore and compare read {MOST_BYTES} at most: \
              {SMALLER}"
         );
     }
-    Ok(Record::open(path)?)
+    Ok(Record::from_file(file)?)
+}
+
+/// The record a pipe or standard input holds, within [`MOST_BYTES`].
+fn from_stream(stream: impl Read) -> Result<Record> {
+    match Record::from_stream(stream, MOST_BYTES) {
+        Err(RecordError::TooLarge { most }) => bail!(
+            "the record runs past {most} bytes, and explore and compare read {most} at most: \
+             {SMALLER}"
+        ),
+        opened => Ok(opened?),
+    }
 }
 
 /// A listener that shows on standard error, when it is a terminal, how
