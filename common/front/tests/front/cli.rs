@@ -274,3 +274,129 @@ fn a_record_on_standard_output_leaves_the_rest_to_standard_error() {
         run.stderr
     );
 }
+
+/// A file of the system's scratch folder, named after this process and
+/// `name`, so that parallel runs do not meet.
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("lamosca-front-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn perft_suite_refuses_an_endless_line_at_once() {
+    let run = lamosca(&["perft-suite", "/dev/zero"], "");
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "error: /dev/zero: line 1 is longer than 4096 bytes: a suite's line holds a FEN and its counts, under 200\n"
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+#[test]
+fn a_long_fen_is_echoed_shortened() {
+    let fen = "p".repeat(100_000);
+    let run = lamosca(&["search", "--fen", &fen], "");
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("error: bad --fen 'ppp"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+}
+
+#[test]
+fn a_record_that_reaches_its_bound_stops_the_search_and_is_removed() {
+    let path = scratch("bounded.jsonl");
+    let name = path.to_str().unwrap();
+    // The whole record takes 433 bytes; 200 is the bound a test can reach.
+    let run = lamosca(
+        &[
+            "search",
+            "--depth",
+            "3",
+            "--trace",
+            "0",
+            "--record",
+            name,
+            "--record-limit",
+            "200",
+        ],
+        "",
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert_eq!(
+        run.stderr.lines().last().unwrap(),
+        format!(
+            "error: the record would pass 200 bytes, so the search was stopped and '{name}' was removed: \
+             search less deep (--depth 2) or under a node budget (--nodes N), or record fewer levels \
+             (--record-levels L)"
+        )
+    );
+    assert!(!run.stdout.contains("bestmove"), "{}", run.stdout);
+    assert!(!path.exists());
+    // Within the bound, the same search is recorded.
+    let run = lamosca(
+        &[
+            "search",
+            "--depth",
+            "3",
+            "--trace",
+            "0",
+            "--record",
+            name,
+            "--record-limit",
+            "433",
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 433);
+    std::fs::remove_file(&path).unwrap();
+    // No bound above the readers' is taken.
+    let above = (lamosca_record::MAX_RECORD_BYTES + 1).to_string();
+    let run = lamosca(&["search", "--record", name, "--record-limit", &above], "");
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+}
+
+#[test]
+fn a_file_that_is_no_record_is_never_replaced() {
+    let source = scratch("mywork.rs");
+    std::fs::write(&source, "fn main() {}\n").unwrap();
+    let run = lamosca(
+        &[
+            "search",
+            "--depth",
+            "1",
+            "--record",
+            source.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: cannot write the record '{}': the file exists and is not a search record",
+            source.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert_eq!(std::fs::read_to_string(&source).unwrap(), "fn main() {}\n");
+    std::fs::remove_file(&source).unwrap();
+
+    // A record is replaced by the next one.
+    let record = scratch("replaced.jsonl");
+    let name = record.to_str().unwrap();
+    for fen in [common::START_FEN, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"] {
+        let run = lamosca(
+            &["search", "--depth", "1", "--fen", fen, "--record", name],
+            "",
+        );
+        assert!(run.status.success(), "{}", run.stderr);
+    }
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.lines().next().unwrap().contains("4K2R"), "{text}");
+    std::fs::remove_file(&record).unwrap();
+}

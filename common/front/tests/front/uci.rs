@@ -390,6 +390,13 @@ fn input_out_of_proportion_is_refused_and_the_loop_goes_on() {
     engine.send(&"garbage".repeat(10_000));
     let lines = engine.until("info string unknown command", PROMPT);
     assert!(lines.last().unwrap().len() < 100, "{lines:?}");
+    // So is a bad FEN of 100,000 characters, and a move as long.
+    engine.send(&format!("position fen {}", "p".repeat(100_000)));
+    let lines = engine.until("info string bad fen", PROMPT);
+    assert!(lines.last().unwrap().len() < 400, "{lines:?}");
+    engine.send(&format!("position startpos moves {}", "e".repeat(100_000)));
+    let lines = engine.until("info string move 1 of the list", PROMPT);
+    assert!(lines.last().unwrap().len() < 400, "{lines:?}");
     // A line past the limit is refused unread.
     engine.send(&"x".repeat(lamosca_front::uci::MAX_LINE + 10));
     engine.until("info string a line of more than", PROMPT);
