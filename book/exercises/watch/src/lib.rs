@@ -25,12 +25,15 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
               is saved; Ctrl-C stops
   --holes     list the holes: number, name, where in the lesson files, what
               each asks and the chapter's section to read
-  --reset     put the lesson files back to their holes, throwing away what
-              was written in them
-  --fill N    write the lesson files with holes 1 to N filled with the
-              step's own lines, as a learner who filled them has them: for
-              proving the checks (`.ci/run`) and for comparing; --reset
-              undoes it
+  --reset     put the lesson files back to their holes; a file whose holes
+              hold your own lines is first copied to kept/ (book/exercises/
+              kept/exercise-v09/search.1.rs...), and the `cp` line that puts
+              it back is printed
+  --fill N    write holes 1 to N with the step's own lines, as a learner who
+              filled them has them, and leave every later hole as it is: for
+              proving the checks (`.ci/run`) and for comparing; your own
+              lines in holes 1 to N are copied to kept/ first, as --reset
+              does; --reset undoes it
   --slip      with --fill N, hole N holds its slip from holes.toml: the
               checks must name hole N as wrong
 ";

@@ -1,7 +1,9 @@
 //! `cargo exercise v09`, from book/exercises: the exercise's checks, run
 //! again each time a lesson file is saved (Ctrl-C stops it); with
 //! `--holes` the holes listed, with `--reset` the lesson files put back to
-//! their holes, with `--fill N` holes 1 to N filled with the step's lines.
+//! their holes, with `--fill N` holes 1 to N filled with the step's lines;
+//! either keeps first a copy of a lesson file that holds the learner's own
+//! lines, and prints the command that puts it back.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
@@ -57,30 +59,48 @@ fn watch(krate: &str) -> ExitCode {
     }
 }
 
+/// Says where each lesson file that held the learner's own lines was
+/// kept, and the command that puts it back.
+fn say_kept(kept: &[files::Kept]) {
+    for kept in kept {
+        println!(
+            "kept     {}, {}, as {}\n         put it back, from book/exercises, with: {}",
+            kept.lesson,
+            kept.what(),
+            kept.copy,
+            kept.restore()
+        );
+    }
+}
+
 /// Writes the lesson files of `exercise` as `fill` says (back to their
-/// holes when nothing is filled) and names them.
+/// holes when nothing is filled), keeping first those that hold the
+/// learner's own lines, and names them.
 fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> {
     let root = Path::new(ROOT);
     if fill.filled == 0 {
-        let written = files::write(root, exercise)?;
-        for path in &written {
+        let done = files::reset(root, exercise)?;
+        say_kept(&done.kept);
+        for path in &done.written {
             println!("reset    {}", path.display());
         }
-        if written.is_empty() {
+        if done.written.is_empty() {
             println!(
                 "{}: its files already hold their holes",
                 exercise.crate_name()
             );
         }
     } else {
-        for path in files::write_filled(root, exercise, fill)? {
-            let slip = if fill.slip {
-                ", the last with its slip"
-            } else {
-                ""
-            };
+        let done = files::fill(root, exercise, fill)?;
+        say_kept(&done.kept);
+        let slip = if fill.slip {
+            ", the last with its slip"
+        } else {
+            ""
+        };
+        for path in done.written {
             println!(
-                "filled   {} (holes 1 to {}{slip})",
+                "filled   {} (holes 1 to {}{slip}; any later hole as it was)",
                 path.display(),
                 fill.filled
             );
