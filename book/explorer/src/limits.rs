@@ -25,8 +25,9 @@ pub const MOST_NODES: u64 = 1_000_000;
 
 /// The largest record file the explorer and `compare` open, 256 MiB: an
 /// index of some 180 MB at the most, for v0.07's records, the densest in
-/// nodes.
-pub const MOST_BYTES: u64 = 256 << 20;
+/// nodes. It is the record's own bound, which a step's `search --record`
+/// never passes, so that every record a step writes can be opened here.
+pub const MOST_BYTES: u64 = lamosca_record::MAX_RECORD_BYTES;
 
 /// What makes a search or a record smaller, said with each refusal.
 const SMALLER: &str = "search less deep (--depth), from a later position, or under a node \
