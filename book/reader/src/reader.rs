@@ -25,8 +25,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use common::{Move, MoveStack, Position, UciMove};
+use common::{Move, MoveStack, Position, UciMove, MAX_PLY};
 use lamosca_search::events::{Ending, StepKind};
+use lamosca_search::INFINITY;
 use serde::Deserialize;
 
 use crate::error::RecordError;
@@ -39,6 +40,10 @@ const INDEX_BUFFER: usize = 1 << 20;
 /// move list is a few kilobytes): a file whose first line runs past it is
 /// called foreign once this much is read, not after the whole file.
 const LONGEST_LINE: usize = 1 << 20;
+
+/// The deepest level a search reaches: a node at every ply the move
+/// stack holds, and the root above them.
+const DEEPEST_LEVEL: u32 = MAX_PLY as u32 + 1;
 
 /// How far back [`Record::previous_line`] reads at a time; longer than
 /// any line but a root's move list.
@@ -638,6 +643,7 @@ impl Builder {
             "cut" => {
                 let cut: Cut = self.read(line)?;
                 let node = self.check_open(Some(cut.node))?;
+                self.check_value(|| format!("the cut of node {node}'s value"), cut.value)?;
                 self.legal_here(&cut.mv, node)?;
                 self.nodes[node as usize - 1].cut = MoveName::new(&cut.mv);
                 self.cuts.push(Place { offset, node });
@@ -776,6 +782,8 @@ impl Builder {
         let kind = peek.kind.ok_or_else(|| missing("kind"))?;
         let alpha = peek.alpha.ok_or_else(|| missing("alpha"))?;
         let beta = peek.beta.ok_or_else(|| missing("beta"))?;
+        self.check_value(|| format!("node {id}'s alpha"), alpha)?;
+        self.check_value(|| format!("node {id}'s beta"), beta)?;
         let mv = match peek.mv {
             None => None,
             Some(text) => Some(
@@ -830,13 +838,22 @@ impl Builder {
     /// A root is at level 1, and a node one level below its parent, or at
     /// its parent's level when it is a re-search: so no level is more
     /// than the nodes before it, and a reader may size a table by levels.
+    /// No level is deeper than [`DEEPEST_LEVEL`] either, so that what a
+    /// reader keeps along a node's path (its moves, [`Record::facts`]'s
+    /// path) stays within a bound per node.
     fn check_level(&self, id: u32, open: Option<u32>, level: u32) -> Result<(), RecordError> {
         let parent_level = open.and_then(|parent| self.nodes.get(parent as usize - 1));
         let reason = match parent_level.map(|parent| (parent.id, parent.level)) {
             None if level == 1 => return Ok(()),
             None => format!("node {id} is a root at level {level}, and a root is at level 1"),
             Some((_, above)) if level == above || Some(level) == above.checked_add(1) => {
-                return Ok(())
+                if level <= DEEPEST_LEVEL {
+                    return Ok(());
+                }
+                format!(
+                    "node {id} is at level {level}, deeper than any search goes \
+                     ({DEEPEST_LEVEL}: the move stack's {MAX_PLY} plies below the root)"
+                )
             }
             Some((parent, above)) => format!(
                 "node {id} is at level {level}, and its parent, node {parent}, at level \
@@ -846,12 +863,27 @@ impl Builder {
         Err(self.malformed(reason))
     }
 
+    /// A value or a bound of a window lies within the full window, as a
+    /// search's do: so a reader may turn it round, or step past it,
+    /// without overflow.
+    fn check_value(&self, what: impl Fn() -> String, value: i32) -> Result<(), RecordError> {
+        if (-INFINITY..=INFINITY).contains(&value) {
+            return Ok(());
+        }
+        Err(self.malformed(format!(
+            "{} is {value}, outside the full window ({}, {INFINITY}) a search's values lie in",
+            what(),
+            -INFINITY
+        )))
+    }
+
     /// Step 3: a node returns; it must be the one open.
     fn leave(&mut self, peek: &Peek, offset: u64, length: usize) -> Result<(), RecordError> {
         let node = self.check_open(peek.node)?;
         let value = peek
             .value
             .ok_or_else(|| self.malformed(format!("the result of node {node} has no value")))?;
+        self.check_value(|| format!("node {node}'s value"), value)?;
         if let Some(best) = peek.best {
             self.legal_here(best, node)?;
         }
