@@ -109,7 +109,8 @@ pub(super) struct SearchArgs {
     nodes: Option<u64>,
 
     /// Write the search's record to FILE as JSON Lines, '-' for standard
-    /// output (the log and the move then go to standard error)
+    /// output (the log and the move then go to standard error); at most
+    /// 256 MiB, and over no file that holds something other than a record
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
 
@@ -258,7 +259,7 @@ fn record_error(args: &SearchArgs, error: &io::Error) -> anyhow::Error {
     };
     let depth = args.depth();
     let shallower = if depth > 1 {
-        format!("less deep (--depth {}) or ", depth - 1)
+        format!("less deep (a --depth below {depth}) or ")
     } else {
         String::new()
     };

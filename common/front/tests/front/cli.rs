@@ -329,7 +329,7 @@ fn a_record_that_reaches_its_bound_stops_the_search_and_is_removed() {
         run.stderr.lines().last().unwrap(),
         format!(
             "error: the record would pass 200 bytes, so the search was stopped and '{name}' was removed: \
-             search less deep (--depth 2) or under a node budget (--nodes N), or record fewer levels \
+             search less deep (a --depth below 3) or under a node budget (--nodes N), or record fewer levels \
              (--record-levels L)"
         )
     );
