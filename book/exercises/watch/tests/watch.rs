@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use exercise_watch::{in_checkout, standing, wait_for_change, without_cargo_close};
+use exercise_watch::RunEnd;
+use exercise_watch::{in_checkout, run_watched, standing, wait_for_change, without_cargo_close};
 
 /// The exercises' folder of this checkout.
 fn exercises() -> &'static Path {
@@ -192,6 +193,13 @@ fn the_state_is_read_from_the_checks_last_lines() {
     );
     assert!(standing("  ok    a\n  FAIL  b\n\ncheck `b` failed").contains("`b` fails"));
     assert!(standing("error[E0308]: mismatched types").contains("does not compile"));
+    let endless = "  FAIL  pick_as_the_step: it did not finish within 30 s\n\nhole 3 of 4 (pick), \
+                   the last filled: the check did not finish within 30 s; a loop that never ends?\n";
+    assert_eq!(
+        standing(endless),
+        "stopped at hole 3 of 4 (pick), the last filled: the check did not finish within 30 s; \
+         a loop that never ends?"
+    );
 }
 
 /// A file saved in the watched folder wakes the watcher; nothing saved,
@@ -336,4 +344,105 @@ fn fill_leaves_the_later_holes_alone_and_keeps_what_it_fills_over() {
     assert!(search.contains("// my fail-high, to come"), "{search}");
     assert!(again.contains("your own lines in hole 3 (pick)"), "{again}");
     assert_eq!(copy.ok().as_deref(), Some(mine.as_str()));
+}
+
+/// A folder of its own under the system's temporary folder, empty.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("exercises-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `script` run by `sh`, as the watch runs the checks.
+fn sh(script: &str) -> Command {
+    let mut command = Command::new("sh");
+    command.args(["-c", script]);
+    command
+}
+
+/// Whether the process `pid` is gone (or a zombie nobody reaped yet).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+    }
+}
+
+/// A save while the checks run stops them at once, the processes they
+/// started too (here a `sleep` standing for the checks' binary under
+/// cargo), and the watch is free to start another run.
+#[cfg(unix)]
+#[test]
+fn a_save_stops_a_run_and_every_process_it_started() {
+    let watched = fresh_dir("stop-watched");
+    let pids = fresh_dir("stop-pids");
+    let pid_file = pids.join("sleep.pid");
+    let script = format!(
+        "sleep 60 & echo $! > {}; echo 'exercise-vt: 2 checks, in the order of its holes'; wait",
+        pid_file.display()
+    );
+    let file = watched.join("search.rs");
+    let writer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(700));
+        std::fs::write(&file, "fn mine() {}\n").unwrap();
+    });
+    let started = Instant::now();
+    let mut lines = Vec::new();
+    let end = run_watched(
+        sh(&script),
+        &watched,
+        Duration::from_secs(30),
+        &mut |line| lines.push(line.to_string()),
+    );
+    let took = started.elapsed();
+    writer.join().unwrap();
+    let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+    let pid = pid.trim();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !gone(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let sleep_gone = gone(pid);
+    let _ = std::fs::remove_dir_all(&watched);
+    let _ = std::fs::remove_dir_all(&pids);
+    assert_eq!(end.unwrap(), RunEnd::Saved);
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(lines, ["exercise-vt: 2 checks, in the order of its holes"]);
+    assert!(
+        !pid.is_empty() && sleep_gone,
+        "the run's `sleep` {pid} still runs"
+    );
+}
+
+/// Checks that print nothing for the silence limit once they have
+/// started are stopped and said to be; the time a build takes before
+/// them is not counted, and a run that ends is shown whole.
+#[cfg(unix)]
+#[test]
+fn a_silent_run_is_stopped_and_a_build_is_not() {
+    let watched = fresh_dir("silent");
+    let started = Instant::now();
+    let silent = run_watched(
+        sh("echo 'exercise-vt: 2 checks, in the order of its holes'; echo '  ok    a'; sleep 60"),
+        &watched,
+        Duration::from_millis(500),
+        &mut |_| {},
+    );
+    let took = started.elapsed();
+    let built = run_watched(
+        sh("sleep 1; echo 'all 2 checks pass'"),
+        &watched,
+        Duration::from_millis(200),
+        &mut |_| {},
+    );
+    let _ = std::fs::remove_dir_all(&watched);
+    assert_eq!(silent.unwrap(), RunEnd::Silent(Duration::from_millis(500)));
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(
+        built.unwrap(),
+        RunEnd::Finished("all 2 checks pass\n".to_string())
+    );
 }
