@@ -48,7 +48,7 @@ use common::Position;
 use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::engine::Engine;
 
-use crate::echo::{shortened, ECHOED_FEN, ECHOED_REASON};
+use crate::echo::{shortened, ECHOED_FEN, ECHOED_REASON, ECHOED_WORD};
 
 /// The exit code for input the program cannot work with, as clap uses it.
 const EXIT_BAD_INPUT: u8 = 2;
@@ -219,7 +219,12 @@ fn clap_error(error: &clap::Error) -> ExitCode {
 /// Folds a message of clap onto one line: its first paragraph, then any
 /// `tip:` in brackets. The usage and the pointer to `--help` are left out.
 fn one_line(message: &str) -> String {
-    let words = |paragraph: &str| paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A word of clap's own is short; a longer one is the input echoed.
+    let words = |paragraph: &str| {
+        let words = paragraph.split_whitespace();
+        let words: Vec<String> = words.map(|word| shortened(word, ECHOED_WORD)).collect();
+        words.join(" ")
+    };
     let mut paragraphs = message
         .split("\n\n")
         .map(str::trim)
@@ -254,6 +259,12 @@ mod tests {
             ),
             "error: unrecognized subcommand 'prft' (tip: a similar subcommand exists: 'perft')"
         );
+        // Input echoed whole is cut, however long.
+        let long = format!(
+            "error: invalid value '{}' for '--depth <N>'\n",
+            "x".repeat(100_000)
+        );
+        assert!(one_line(&long).len() < 200, "{}", one_line(&long).len());
     }
 
     #[test]

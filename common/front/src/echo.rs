@@ -15,6 +15,10 @@ pub(crate) const ECHOED: usize = 40;
 /// the other fields).
 pub(crate) const ECHOED_FEN: usize = 100;
 
+/// The most of one word of a command-line error echoed back, in
+/// characters: no word of clap's own messages is as long.
+pub(crate) const ECHOED_WORD: usize = 100;
+
 /// The most of a reason echoed back, in characters: the reasons a FEN or a
 /// move is refused run to about 130, and quote a field of the input.
 pub(crate) const ECHOED_REASON: usize = 200;

@@ -322,14 +322,14 @@ impl<E: Engine> Session<E> {
             Ok((option.name, option.parse_value(&value)?))
         });
         match checked {
-            Err(message) => self.out.info(message),
+            Err(message) => self.out.info(shortened(&message, ECHOED_REASON)),
             Ok((name, value)) => match self.idle_engine() {
                 Some(engine) => match engine.set_option(name, value) {
                     Ok(()) => {
                         self.options.retain(|&(set, _)| set != name);
                         self.options.push((name, value));
                     }
-                    Err(message) => self.out.info(message),
+                    Err(message) => self.out.info(shortened(&message, ECHOED_REASON)),
                 },
                 None => self.out.info("setoption ignored: a search is running"),
             },

@@ -400,3 +400,18 @@ fn a_file_that_is_no_record_is_never_replaced() {
     assert!(text.lines().next().unwrap().contains("4K2R"), "{text}");
     std::fs::remove_file(&record).unwrap();
 }
+
+#[test]
+fn a_long_argument_is_echoed_shortened_in_clap_s_errors_too() {
+    let long = "x".repeat(100_000);
+    for args in [
+        vec!["search", "--depth", long.as_str()],
+        vec![long.as_str()],
+        vec!["search", "--moves", "e2e4", long.as_str()],
+    ] {
+        let run = lamosca(&args, "");
+        assert_eq!(run.status.code(), Some(2), "{}", run.stderr);
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+        assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+    }
+}

@@ -397,6 +397,12 @@ fn input_out_of_proportion_is_refused_and_the_loop_goes_on() {
     engine.send(&format!("position startpos moves {}", "e".repeat(100_000)));
     let lines = engine.until("info string move 1 of the list", PROMPT);
     assert!(lines.last().unwrap().len() < 400, "{lines:?}");
+    engine.send(&format!(
+        "setoption name Stall value {}",
+        "9".repeat(100_000)
+    ));
+    let lines = engine.until("info string", PROMPT);
+    assert!(lines.last().unwrap().len() < 400, "{lines:?}");
     // A line past the limit is refused unread.
     engine.send(&"x".repeat(lamosca_front::uci::MAX_LINE + 10));
     engine.until("info string a line of more than", PROMPT);
