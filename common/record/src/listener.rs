@@ -362,3 +362,71 @@ fn json(value: FieldValue) -> Value {
         FieldValue::Move(mv) => mv.map_or(Value::Null, |mv| Value::from(mv.to_string())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record at its bound raises the stop flag, so that the search stops
+    /// too, rather than go on unrecorded.
+    #[test]
+    fn a_full_record_asks_the_search_to_stop() {
+        let header = Header::of::<Leaf>(&Position::startpos(), 1, Map::new());
+        let limit = 400;
+        let writer = RecordWriter::with_limit(Vec::new(), limit);
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut recorder = Recorder::with_writer(writer, &header, u32::MAX)
+            .unwrap()
+            .stopping(Arc::clone(&stop));
+        let node = SearchEvent::Node {
+            level: 1,
+            kind: NodeKind::Main,
+            mv: None,
+            window: None,
+        };
+        let mut heard = 0;
+        while !stop.load(Ordering::Relaxed) {
+            recorder.hear(&node);
+            heard += 1;
+            assert!(heard < 100, "the bound of {limit} bytes is never reached");
+        }
+        let report = Leaf.search(
+            &mut Position::startpos(),
+            1,
+            &SearchControl::unlimited(),
+            &mut Tracer::off(),
+        );
+        let error = recorder.finish(&report).err().expect("the record is full");
+        assert_eq!(
+            crate::RecordFull::of(&error),
+            Some(crate::RecordFull { limit })
+        );
+    }
+
+    /// An engine that searches nothing, for the report.
+    struct Leaf;
+
+    impl Engine for Leaf {
+        const NAME: &'static str = "Leaf";
+        fn new() -> Self {
+            Leaf
+        }
+        fn search(
+            &mut self,
+            _: &mut Position,
+            depth: u32,
+            _: &SearchControl,
+            _: &mut Tracer<'_>,
+        ) -> Report {
+            Report {
+                best: None,
+                value: 0,
+                nodes: 0,
+                depth,
+                pv: vec![],
+                interrupted: false,
+                statistics: vec![],
+            }
+        }
+    }
+}
