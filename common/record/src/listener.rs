@@ -396,7 +396,7 @@ mod tests {
             &SearchControl::unlimited(),
             &mut Tracer::off(),
         );
-        let error = recorder.finish(&report).err().expect("the record is full");
+        let error = recorder.finish(&report).expect_err("the record is full");
         assert_eq!(
             crate::RecordFull::of(&error),
             Some(crate::RecordFull { limit })
