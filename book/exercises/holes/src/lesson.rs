@@ -359,16 +359,23 @@ fn align(exercise: &Exercise, pieces: &[Piece], lines: &[&str]) -> Option<Vec<Fo
         }
         Piece::Hole(hole) => hole,
     };
-    let known = [
-        Some(vec![hole.todo.clone()]),
-        Some(hole.step.clone()),
-        hole.hole.slip.as_ref().and(hole.slipped(exercise).ok()),
-    ];
-    let known = known
-        .into_iter()
-        .flatten()
-        .filter(|known| known.len() <= lines.len() && known.iter().zip(lines).all(|(a, b)| a == b));
-    let ends = known.map(|known| known.len()).chain(0..=lines.len());
+    let starts = |at: usize, known: &Vec<String>| {
+        lines.len() >= at + known.len() && known.iter().zip(&lines[at..]).all(|(a, b)| a == b)
+    };
+    // Its own known lines first; then, before a hole, the ends after
+    // which that hole's known lines stand; then any end.
+    let known = hole.known(exercise);
+    let own = known.iter().filter(|known| starts(0, known)).map(Vec::len);
+    let next: Vec<usize> = match rest.first() {
+        Some(Piece::Hole(next)) => {
+            let known = next.known(exercise);
+            (0..=lines.len())
+                .filter(|&at| known.iter().any(|known| starts(at, known)))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let ends = own.chain(next).chain(0..=lines.len());
     for end in ends {
         // After a hole comes a line of the lesson, or the file's end, or
         // another hole: only those ends can read.
@@ -406,6 +413,14 @@ struct HoleLines<'a> {
 }
 
 impl HoleLines<'_> {
+    /// The lines this crate writes in the hole: its `todo!()`, the
+    /// step's, and the slip's when it has one.
+    fn known(&self, exercise: &Exercise) -> Vec<Vec<String>> {
+        let mut known = vec![vec![self.todo.clone()], self.step.clone()];
+        known.extend(self.hole.slip.as_ref().and(self.slipped(exercise).ok()));
+        known
+    }
+
     /// The step's lines with the hole's slip made in them.
     fn slipped(&self, exercise: &Exercise) -> Result<Vec<String>> {
         let answer: String = self.step.iter().map(|line| format!("{line}\n")).collect();
@@ -702,6 +717,54 @@ section = "Checks"
         let text = slipped(&EXERCISE, STEP).unwrap();
         assert!(text.contains("let total = a - b;"));
         assert!(slipped(&EXERCISE, &format!("{STEP}// a + b\n")).is_err());
+    }
+
+    /// What `read_lesson` finds in each hole of `lesson`, in the file's
+    /// order: `(number, held)`.
+    fn read(lesson: &str) -> Option<Vec<(usize, Held)>> {
+        let holes = vt_holes(STEP).unwrap();
+        let found = read_lesson(&EXERCISE, &holes, "src/search.rs", STEP, lesson)?;
+        Some(found.into_iter().map(|f| (f.number, f.held)).collect())
+    }
+
+    #[test]
+    fn each_hole_of_a_lesson_file_is_read_as_empty_the_steps_the_slip_or_the_learners() {
+        let holes = vt_holes(STEP).unwrap();
+        let fill = |filled, slip| {
+            filled_lesson(
+                &EXERCISE,
+                &holes,
+                "src/search.rs",
+                STEP,
+                Fill { filled, slip },
+            )
+            .unwrap()
+        };
+        let empty = fill(0, false);
+        assert_eq!(read(&empty), Some(vec![(2, Held::Empty), (1, Held::Empty)]));
+        assert_eq!(
+            read(&fill(1, true)),
+            Some(vec![(2, Held::Empty), (1, Held::Slip)])
+        );
+        assert_eq!(
+            read(&fill(2, false)),
+            Some(vec![(2, Held::Step), (1, Held::Step)])
+        );
+        // The two holes stand next to each other: the learner's lines in
+        // hole 2 end where hole 1's todo!() begins.
+        let todo = empty.lines().nth(3).unwrap();
+        assert!(todo.contains("hole 2 of 2, check"), "{empty}");
+        let mine = empty.replacen(todo, "    if a < 0 {\n        return -1;\n    }", 1);
+        let holes_read = read_lesson(&EXERCISE, &holes, "src/search.rs", STEP, &mine).unwrap();
+        assert_eq!(holes_read[0].held, Held::Own);
+        assert_eq!(holes_read[0].lines.len(), 3);
+        assert_eq!(holes_read[1].held, Held::Empty);
+        // A line the learner added outside the holes: no hole can be told.
+        assert_eq!(read(&format!("{empty}fn mine() {{}}\n")), None);
+        assert_eq!(
+            read(&empty.replacen("    total\n", "    total + 1\n", 1)),
+            None
+        );
     }
 
     #[test]
