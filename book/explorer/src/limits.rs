@@ -72,6 +72,16 @@ pub fn open(path: &Path) -> Result<Record> {
     Ok(Record::from_file(file)?)
 }
 
+/// How a message names the record at `path`: `'FILE'`, or `standard
+/// input` for `-`.
+pub fn named(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        format!("'{}'", path.display())
+    }
+}
+
 /// The record a pipe or standard input holds, within [`MOST_BYTES`].
 fn from_stream(stream: impl Read) -> Result<Record> {
     match Record::from_stream(stream, MOST_BYTES) {

@@ -167,8 +167,15 @@ fn a_record_is_read_from_a_pipe_and_zeros_are_no_record() {
         let out = explore_piped(&["--record", name, "--why", "a2a3"], vec![0; 10_000]);
         assert_eq!(out.status.code(), Some(2), "{name}");
         let stderr = String::from_utf8_lossy(&out.stderr);
+        let named = if name == "-" {
+            "standard input".to_string()
+        } else {
+            format!("'{name}'")
+        };
         assert!(
-            stderr.contains("line 1: not a search record"),
+            stderr.starts_with(&format!(
+                "error: cannot read the record {named}: line 1: not a search record"
+            )),
             "{name}: {stderr}"
         );
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
