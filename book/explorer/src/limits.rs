@@ -52,6 +52,9 @@ pub fn refuse_nodes(what: &str, nodes: u64) -> Result<()> {
 /// to measure first, and cannot be read again to show a node.
 pub fn open(path: &Path) -> Result<Record> {
     if path == Path::new("-") {
+        if io::stdin().is_terminal() {
+            bail!("it is a terminal: pipe a record in, as a step's `search --record - | ...` does");
+        }
         return from_stream(io::stdin().lock());
     }
     let file = File::open(path)?;
@@ -72,11 +75,11 @@ pub fn open(path: &Path) -> Result<Record> {
     Ok(Record::from_file(file)?)
 }
 
-/// How a message names the record at `path`: `'FILE'`, or `standard
-/// input` for `-`.
+/// How a message names the record at `path`: `'FILE'`, or `from
+/// standard input` for `-`.
 pub fn named(path: &Path) -> String {
     if path == Path::new("-") {
-        "standard input".to_string()
+        "from standard input".to_string()
     } else {
         format!("'{}'", path.display())
     }

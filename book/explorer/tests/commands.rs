@@ -168,7 +168,7 @@ fn a_record_is_read_from_a_pipe_and_zeros_are_no_record() {
         assert_eq!(out.status.code(), Some(2), "{name}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         let named = if name == "-" {
-            "standard input".to_string()
+            "from standard input".to_string()
         } else {
             format!("'{name}'")
         };
