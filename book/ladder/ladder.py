@@ -65,6 +65,9 @@ OPENINGS = [
 Z_95 = 1.96
 # The score, in centipawns, from which a side counts as winning.
 WINNING_SCORE = 100
+# Seconds an engine has to answer the protocol's greeting (`uci` with
+# `uciok`, `xboard` with its features) when it starts, by default.
+HANDSHAKE = 10.0
 
 
 # ----------------------------------------------------------------- statistics
@@ -127,23 +130,38 @@ class StartPositionXBoard(chess.engine.XBoardProtocol):
         super()._line_received(line)
 
 
+class NotAnEngine(Exception):
+    """A program that does not answer its protocol's greeting."""
+
+
 class Engine:
     """An engine's command line, protocol, name and options."""
 
-    def __init__(self, text):
+    def __init__(self, text, handshake=HANDSHAKE):
         protocol, _, command = text.partition(":")
         if protocol not in ("uci", "xboard") or not command:
             protocol, command = "uci", text
         self.protocol, self.command = protocol, shlex.split(command)
-        self.name, self.options = None, {}
+        self.name, self.options, self.handshake = None, {}, handshake
 
     async def start(self):
+        """The engine, started and greeted; `NotAnEngine` when it does not
+        answer the greeting within `handshake` seconds, or ends first."""
         protocol = chess.engine.UciProtocol if self.protocol == "uci" else StartPositionXBoard
         transport, engine = await protocol.popen(self.command)
+        greeting, kind = {"uci": ("`uci` with `uciok`", "a UCI engine"),
+                          "xboard": ("`xboard` with its features", "an xboard engine")}[self.protocol]
+        command = shlex.join(self.command)
         try:
-            await asyncio.wait_for(engine.initialize(), 10)
-        except BaseException:
+            await asyncio.wait_for(engine.initialize(), self.handshake)
+        except BaseException as error:
             transport.close()
+            if isinstance(error, asyncio.TimeoutError):
+                raise NotAnEngine(f"'{command}' did not answer {greeting} within "
+                                  f"{self.handshake:g} s: is it {kind}?") from None
+            if isinstance(error, chess.engine.EngineTerminatedError):
+                raise NotAnEngine(f"'{command}' ended before it answered {greeting}: "
+                                  f"is it {kind}?") from None
             raise
         if self.options:
             await engine.configure(self.options)
@@ -442,8 +460,43 @@ async def play_match(engines, games, openings, control, on_game):
 
 # ------------------------------------------------------------ command line
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with bad input said in one line (`error: ...`) and exit
+    code 2, as the workspace's programs say it."""
+
+    def error(self, message):
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
+def positive(kind):
+    """An argument type: a number of `kind` above 0."""
+    words = "a whole number" if kind is int else "a number"
+
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not value > 0 or not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"needs {words} above 0, not '{text}'")
+        return value
+    return parse
+
+
+def not_negative(text):
+    """An argument type: a number of 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"needs a number of 0 or more, not '{text}'")
+    return value
+
+
 def arguments(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     engines = []
 
     class Add(argparse.Action):
@@ -462,18 +515,24 @@ def arguments(argv):
                          ("--name", "the name of the engine before"),
                          ("--option", "NAME=VALUE for the engine before")]:
         parser.add_argument(switch, action=Add, help=help)
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=positive(int), default=10)
     parser.add_argument("--tc", help="BASE+INC in seconds (default 2+0.05)")
-    parser.add_argument("--movetime", type=float, help="seconds a move instead")
-    parser.add_argument("--depth", type=int, help="a fixed depth instead, and no clock")
+    parser.add_argument("--movetime", type=positive(float), help="seconds a move instead")
+    parser.add_argument("--depth", type=positive(int), help="a fixed depth instead, and no clock")
     parser.add_argument("--openings", help="a file of openings: UCI moves, then ; and a name")
     parser.add_argument("--pgn", help="write the games there")
     parser.add_argument("--report", help="write the markdown fragment for the book there")
-    parser.add_argument("--grace", type=float, default=100, help="ms allowed past the clock")
-    parser.add_argument("--timeout", type=float, default=60, help="silence that loses, in s")
+    parser.add_argument("--grace", type=not_negative, default=100,
+                        help="ms allowed past the clock")
+    parser.add_argument("--timeout", type=positive(float), default=60,
+                        help="silence that loses, in s")
+    parser.add_argument("--handshake", type=positive(float), default=HANDSHAKE,
+                        help="seconds an engine has to answer uci or xboard when it starts")
     args = parser.parse_args(argv)
     if len(engines) != 2:
         parser.error("give two engines")
+    for engine in engines:
+        engine.handshake = args.handshake
     if args.tc is None and args.movetime is None and args.depth is None:
         args.tc = "2+0.05"
     base, _, increment = (args.tc or "1").partition("+")
@@ -496,6 +555,9 @@ def read_openings(path):
                     raise ValueError(f"{path}, line {number}: '{move}' is not a legal move here")
                 board.push_uci(move)
             openings.append((name.strip() or f"opening {len(openings) + 1}", moves))
+    if not openings:
+        raise ValueError(f"{path}: no opening in the file (one a line: UCI moves, then ; and "
+                         f"a name; # starts a comment)")
     return openings
 
 
@@ -533,8 +595,10 @@ def main(argv):
 if __name__ == "__main__":
     try:
         main(sys.argv[1:])
-    except (OSError, ValueError, asyncio.TimeoutError, chess.engine.EngineError) as error:
-        # A command that does not start, an opening that is not legal, a
-        # file that cannot be written: one line, and the code of bad input.
-        print(f"error: {error or type(error).__name__}", file=sys.stderr)
+    except (OSError, ValueError, asyncio.TimeoutError, chess.engine.EngineError,
+            NotAnEngine) as error:
+        # A command that does not start or speak its protocol, an opening
+        # that is not legal, a file that cannot be written: one line, and
+        # the code of bad input.
+        print(f"error: {str(error) or type(error).__name__}", file=sys.stderr)
         sys.exit(2)

@@ -3,8 +3,12 @@
 
 import asyncio
 import math
+import os
 import pathlib
 import re
+import shutil
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -103,6 +107,67 @@ class Openings(unittest.TestCase):
             path.write_text("e2e4 e7e5\ne2e5\n")
             with self.assertRaisesRegex(ValueError, "line 2: 'e2e5' is not a legal move here"):
                 ladder.read_openings(path)
+
+    def test_a_file_of_no_opening_is_refused(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = pathlib.Path(folder) / "openings.txt"
+            for text in ["", "# comments only\n  # and blanks\n\n"]:
+                path.write_text(text)
+                with self.assertRaisesRegex(ValueError, "no opening in the file"):
+                    ladder.read_openings(path)
+
+
+SCRIPT = pathlib.Path(__file__).parent / "ladder.py"
+
+
+def run(*args):
+    """The script run as a learner runs it: its exit code and its error
+    output, within a bound so that a hang fails the test."""
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                          timeout=60)
+    return done.returncode, done.stderr
+
+
+class BadInput(unittest.TestCase):
+    """Each mistake is one line of standard error and exit code 2, before
+    any game."""
+
+    def refused(self, args, reason):
+        code, stderr = run("--engine", "/bin/true", "--engine", "/bin/true", *args)
+        self.assertEqual(code, 2, stderr)
+        self.assertEqual(len(stderr.splitlines()), 1, stderr)
+        self.assertTrue(stderr.startswith("error: "), stderr)
+        self.assertIn(reason, stderr)
+
+    def test_counts_depths_and_times_must_be_positive(self):
+        self.refused(["--games", "-3"], "--games: needs a whole number above 0, not '-3'")
+        self.refused(["--games", "0"], "--games: needs a whole number above 0")
+        self.refused(["--depth", "0"], "--depth: needs a whole number above 0, not '0'")
+        self.refused(["--movetime", "-1"], "--movetime: needs a number above 0, not '-1'")
+        self.refused(["--movetime", "nan"], "--movetime: needs a number above 0")
+        self.refused(["--timeout", "0"], "--timeout: needs a number above 0")
+        self.refused(["--grace", "-5"], "--grace: needs a number of 0 or more")
+        self.refused(["--tc", "0+1"], "--tc needs BASE+INC in seconds")
+
+    def test_an_empty_openings_file_is_refused(self):
+        self.refused(["--openings", os.devnull], f"{os.devnull}: no opening in the file")
+
+    def test_a_program_that_does_not_speak_its_protocol_is_named(self):
+        cat = shutil.which("cat")
+        code, stderr = run("--engine", f"uci:{cat}", "--engine", f"uci:{cat}",
+                           "--games", "1", "--handshake", "0.5")
+        self.assertEqual(code, 2, stderr)
+        self.assertEqual(stderr, f"error: '{cat}' did not answer `uci` with `uciok` within "
+                                 f"0.5 s: is it a UCI engine?\n")
+        code, stderr = run("--engine", f"xboard:{cat}", "--engine", f"uci:{cat}",
+                           "--games", "1", "--handshake", "0.5")
+        self.assertEqual(code, 2, stderr)
+        self.assertIn("is it an xboard engine?", stderr)
+        true = shutil.which("true")
+        code, stderr = run("--engine", true, "--engine", true, "--games", "1")
+        self.assertEqual(code, 2, stderr)
+        self.assertEqual(stderr, f"error: '{true}' ended before it answered `uci` with "
+                                 f"`uciok`: is it a UCI engine?\n")
 
 
 class Match(unittest.TestCase):

@@ -13,7 +13,7 @@
 //!
 //! ```text
 //! ---
-//! source: lamosca-v07/tests/trace.rs
+//! source: lamosca-v07/tests/v07/trace.rs
 //! description: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1, depth 1, levels 1..1 traced"
 //! ---
 //! Moves level 1: a1a2=200 ...
@@ -201,7 +201,7 @@ impl Snapshot {
 mod tests {
     use super::*;
 
-    const SNAP: &str = "---\nsource: lamosca-v07/tests/trace.rs\n\
+    const SNAP: &str = "---\nsource: lamosca-v07/tests/v07/trace.rs\n\
         description: \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1, depth 1, \\\"quoted\\\"\"\n\
         ---\nMoves level 1: a1a2=200\nResult level 1: Found=1, Value=200, Move=a1a2\n";
 
@@ -227,7 +227,7 @@ mod tests {
         );
         assert_eq!(
             header_value(header, "source").as_deref(),
-            Some("lamosca-v07/tests/trace.rs")
+            Some("lamosca-v07/tests/v07/trace.rs")
         );
         assert_eq!(header_value(header, "expression"), None);
         let snapshot = Snapshot {

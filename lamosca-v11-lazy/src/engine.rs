@@ -81,7 +81,14 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
             default: 0,
             min: 0,
             max: MAX_HASH_MB,
-            set: |engine, megabytes| engine.switches.hash = megabytes as usize,
+            // The table is made here, at `setoption` (answered before
+            // `readyok`), so that no `go` spends its clock on it.
+            set: |engine, megabytes| {
+                engine.switches.hash = megabytes as usize;
+                if engine.table.megabytes() != engine.switches.hash {
+                    engine.table = Table::with_megabytes(engine.switches.hash);
+                }
+            },
         },
     },
     EngineOption {
@@ -120,7 +127,7 @@ pub struct LazySearch {
     /// v0.10's quiescence search, called at the horizon.
     quiescence: Quiescence,
     /// The transposition table, off (no slot) unless `Hash` gives it a
-    /// size; made at the first search after the size was set.
+    /// size; made when the option is set.
     pub(crate) table: Table,
     /// The switches.
     pub switches: Switches,

@@ -236,3 +236,26 @@ fn a_reduced_node_never_reads_an_entry_a_lazy_search_may_have_stored() {
     let (main_key, reduced_key) = keys(engine.begin(&position, &control, &mut tracer));
     assert_eq!(main_key, reduced_key);
 }
+
+/// `setoption name Hash value 64` makes the table at once, before
+/// `isready` is answered: the first `go` finds it made and spends none of
+/// its clock on it.
+#[test]
+fn the_table_is_made_when_hash_is_set_not_at_the_first_search() {
+    let mut engine = LazySearch::new();
+    assert!(engine.table.is_off());
+    let hash = LazySearch::OPTIONS
+        .iter()
+        .find(|option| option.name == "Hash")
+        .expect("v0.11 offers Hash");
+    hash.set(&mut engine, lamosca_search::OptionValue::Spin(64))
+        .unwrap();
+    assert_eq!(engine.table.megabytes(), 64);
+    assert_eq!(
+        engine.table.slots(),
+        (64 << 20) / std::mem::size_of::<Option<crate::tt::Entry>>() as u64
+    );
+    hash.set(&mut engine, lamosca_search::OptionValue::Spin(0))
+        .unwrap();
+    assert!(engine.table.is_off());
+}

@@ -7,8 +7,10 @@
 //! search failed high, `≤ v` for one that failed low) and the reply that
 //! refuted or answered it, and the first node of A's principal path where
 //! the two differ in value; then the nodes each searched per level, the
-//! first subtrees one searched and the other cut off, and the order each
-//! tried its moves along the principal path. With a deepening search, the
+//! first subtrees one search cut off and the other searched (each way
+//! round, the cuts of the search with fewer nodes first, each search
+//! named by its version or by the options that set it apart), and the
+//! order each tried its moves along the principal path. With a deepening search, the
 //! deepest depth both finished is compared ([`Record::depths`]); a re-search
 //! (v0.11's internal deepening) is no move, and is left out of the moves.
 //!
@@ -25,14 +27,15 @@ use serde_json::{Map, Value};
 
 use lamosca_reader::{Bounded, Depth, NodeInfo, Record, RecordError};
 
-/// How many subtrees searched by A and cut by B are listed.
-pub const SUBTREES_LISTED: usize = 8;
+/// How many subtrees one search cut off and the other searched are
+/// listed, each way round.
+pub const SUBTREES_LISTED: usize = 5;
 
 /// How many moves of a node are listed along the principal path.
 const MOVES_LISTED: usize = 10;
 
 /// How many of the moves B cut off are named, so a line fits 80 columns.
-const CUT_MOVES_LISTED: usize = 6;
+const CUT_MOVES_LISTED: usize = 4;
 
 /// Why two records cannot be compared.
 #[derive(Debug)]
@@ -164,7 +167,7 @@ pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), Compa
         first_difference(a, b, root_a, root_b, out)?;
     }
     nodes_per_level(a, b, out)?;
-    cut_subtrees(a, b, root_a, root_b, out)?;
+    cut_subtrees(side_a, side_b, &Names::of(a, b), out)?;
     principal_path(a, b, root_a, root_b, out)?;
     Ok(())
 }
@@ -498,67 +501,144 @@ fn ratio(part: u64, whole: u64) -> String {
     }
 }
 
-/// Step 8: walking both trees along the paths they share, the first
-/// nodes where B cut off moves that A went on to search: the node's path,
-/// B's cutting move and window, and what A searched there beyond it.
-fn cut_subtrees(
-    a: &Record,
-    b: &Record,
-    root_a: u32,
-    root_b: u32,
-    out: &mut impl Write,
-) -> io::Result<()> {
+/// Step 8: where one search cut a node off and the other went on to
+/// search more of its moves, each way round: walking both trees along the
+/// paths they share, the first such nodes, with the cutting move and
+/// window, and the moves searched beyond it. The search with fewer nodes
+/// is the one that cut more, and its cuts come first: `compare on off`
+/// lists first where the ordered search cut and the unordered one did not.
+fn cut_subtrees(a: Side<'_>, b: Side<'_>, names: &Names, out: &mut impl Write) -> io::Result<()> {
     writeln!(out)?;
-    writeln!(out, "First subtrees A searched and B cut off:")?;
+    writeln!(
+        out,
+        "First subtrees one search cut off and the other searched:"
+    )?;
+    let size = |side: Side<'_>| side.record.subtree_size(side.depth.node);
+    let a_first = size(a) <= size(b);
+    let ways = if a_first {
+        [(a, &names.a, b, &names.b), (b, &names.b, a, &names.a)]
+    } else {
+        [(b, &names.b, a, &names.a), (a, &names.a, b, &names.b)]
+    };
+    for (cutter, cutter_name, searcher, searcher_name) in ways {
+        writeln!(out, "  cut by {cutter_name}, searched by {searcher_name}:")?;
+        let found = cut_in_one(cutter, searcher, out)?;
+        if found == 0 {
+            writeln!(out, "    none")?;
+        }
+    }
+    Ok(())
+}
+
+/// The first [`SUBTREES_LISTED`] nodes, depth first in `searcher`'s
+/// order, that `cutter` cut off and `searcher` searched further; how many
+/// there were.
+fn cut_in_one(cutter: Side<'_>, searcher: Side<'_>, out: &mut impl Write) -> io::Result<usize> {
+    let (cut_record, searched) = (cutter.record, searcher.record);
     let mut listed = 0;
-    let mut pending = vec![(root_a, root_b)];
-    while let Some((node_a, node_b)) = pending.pop() {
+    let mut pending = vec![(searcher.depth.node, cutter.depth.node)];
+    while let Some((node_s, node_c)) = pending.pop() {
         if listed == SUBTREES_LISTED {
             break;
         }
         let mut shared = Vec::new();
-        let mut only_in_a = Vec::new();
-        for child in a.move_children(node_a) {
+        let mut only_searched = Vec::new();
+        for child in searched.move_children(node_s) {
             let mv = child.mv.map(|name| name.to_string()).unwrap_or_default();
-            match b.child_by_move(node_b, &mv) {
-                Some(child_b) => shared.push((child.id, child_b)),
-                None => only_in_a.push(*child),
+            match cut_record.child_by_move(node_c, &mv) {
+                Some(child_c) => shared.push((child.id, child_c)),
+                None => only_searched.push(*child),
             }
         }
-        let cut = b.node(node_b).filter(|node| node.cut.is_some());
-        if let (Some(cut), false) = (cut, only_in_a.is_empty()) {
+        let cut = cut_record.node(node_c).filter(|node| node.cut.is_some());
+        if let (Some(cut), false) = (cut, only_searched.is_empty()) {
             listed += 1;
-            let nodes: u32 = only_in_a.iter().map(|child| a.subtree_size(child.id)).sum();
-            let mut moves: Vec<String> = only_in_a
+            let nodes: u32 = only_searched
+                .iter()
+                .map(|child| searched.subtree_size(child.id))
+                .sum();
+            let mut moves: Vec<String> = only_searched
                 .iter()
                 .take(CUT_MOVES_LISTED)
                 .map(|child| child.mv.map(|mv| mv.to_string()).unwrap_or_default())
                 .collect();
-            if only_in_a.len() > CUT_MOVES_LISTED {
+            if only_searched.len() > CUT_MOVES_LISTED {
                 moves.push("...".to_string());
             }
             writeln!(
                 out,
-                "  {}: B cut with {} in window ({}, {})",
-                path_text(b, node_b),
+                "    {}: {} cut with {} in window ({}, {})",
+                path_text(cut_record, node_c),
+                cutter.name,
                 cut.cut.map(|mv| mv.to_string()).unwrap_or_default(),
                 cut.alpha,
                 cut.beta
             )?;
             writeln!(
                 out,
-                "    A searched {} more moves there, {nodes} nodes: {}",
-                only_in_a.len(),
+                "      {} searched {} there that {} did not ({}): {}",
+                searcher.name,
+                plural(only_searched.len(), "move"),
+                cutter.name,
+                plural(nodes as usize, "node"),
                 moves.join(" ")
             )?;
         }
-        // Depth first, in A's order.
+        // Depth first, in the searcher's order.
         pending.extend(shared.into_iter().rev());
     }
-    if listed == 0 {
-        writeln!(out, "  none")?;
+    Ok(listed)
+}
+
+/// `1 move`, `2 moves`.
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        format!("{count} {word}")
+    } else {
+        format!("{count} {word}s")
     }
-    Ok(())
+}
+
+/// What tells the two searches apart, for the lines that say which
+/// searched what: `A (LaMoSca v0.07)` and `B (LaMoSca v0.09)` when the
+/// versions differ, `A (Ordering=true)` and `B (Ordering=false)` when
+/// the options do, the bare letters when neither does.
+struct Names {
+    a: String,
+    b: String,
+}
+
+impl Names {
+    fn of(a: &Record, b: &Record) -> Names {
+        let (header_a, header_b) = (a.header(), b.header());
+        let (told_a, told_b) = if header_a.version != header_b.version {
+            (header_a.version.clone(), header_b.version.clone())
+        } else {
+            let differ = |one: &Map<String, Value>, other: &Map<String, Value>| {
+                let pairs: Vec<String> = one
+                    .iter()
+                    .filter(|(name, value)| other.get(*name) != Some(*value))
+                    .map(|(name, value)| options(&Map::from_iter([(name.clone(), value.clone())])))
+                    .collect();
+                pairs.join(", ")
+            };
+            (
+                differ(&header_a.options, &header_b.options),
+                differ(&header_b.options, &header_a.options),
+            )
+        };
+        let name = |letter: &str, told: String| {
+            if told.is_empty() {
+                letter.to_string()
+            } else {
+                format!("{letter} ({told})")
+            }
+        };
+        Names {
+            a: name("A", told_a),
+            b: name("B", told_b),
+        }
+    }
 }
 
 fn path_text(record: &Record, id: u32) -> String {

@@ -231,7 +231,7 @@ impl Drop for Scratch {
 /// runs, a terminal or not.
 pub fn explore_file(path: &Path, why_args: &WhyArgs, out: &mut impl Write) -> Result<()> {
     let record = limits::open(path)
-        .with_context(|| format!("cannot read the record '{}'", path.display()))?;
+        .with_context(|| format!("cannot read the record {}", limits::named(path)))?;
     match &why_args.why {
         Some(mv) => Ok(write!(out, "{}", why(&record, mv)?)?),
         None => explore_record(&record),

@@ -8,12 +8,13 @@
 //! before it records it, and both measure a record's file before they
 //! index it.
 
-use std::io::{self, IsTerminal, Write};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::{bail, Result};
 
-use lamosca_reader::Record;
+use lamosca_reader::{Record, RecordError};
 use lamosca_search::events::{Event, Listener};
 
 /// The most nodes the explorer records from one search: v0.09 to depth 6
@@ -24,8 +25,9 @@ pub const MOST_NODES: u64 = 1_000_000;
 
 /// The largest record file the explorer and `compare` open, 256 MiB: an
 /// index of some 180 MB at the most, for v0.07's records, the densest in
-/// nodes.
-pub const MOST_BYTES: u64 = 256 << 20;
+/// nodes. It is the record's own bound, which a step's `search --record`
+/// never passes, so that every record a step writes can be opened here.
+pub const MOST_BYTES: u64 = lamosca_record::MAX_RECORD_BYTES;
 
 /// What makes a search or a record smaller, said with each refusal.
 const SMALLER: &str = "search less deep (--depth), from a later position, or under a node \
@@ -43,16 +45,55 @@ pub fn refuse_nodes(what: &str, nodes: u64) -> Result<()> {
 }
 
 /// Opens the record at `path`, after refusing a file larger than
-/// [`MOST_BYTES`].
+/// [`MOST_BYTES`]. `-` is standard input; it, and a pipe
+/// (`--record <(...)`, `/dev/fd/N`) or a device, is read once, in order,
+/// into memory, and refused as soon as it runs past [`MOST_BYTES`] or its
+/// first line is no header ([`Record::from_stream`]): a pipe has no size
+/// to measure first, and cannot be read again to show a node.
 pub fn open(path: &Path) -> Result<Record> {
-    let bytes = std::fs::metadata(path)?.len();
+    if path == Path::new("-") {
+        if io::stdin().is_terminal() {
+            bail!("it is a terminal: pipe a record in, as a step's `search --record - | ...` does");
+        }
+        return from_stream(io::stdin().lock());
+    }
+    let file = File::open(path)?;
+    let metadata = file.metadata()?;
+    if metadata.is_dir() {
+        bail!("it is a folder, and a record is a file");
+    }
+    if !metadata.is_file() {
+        return from_stream(file);
+    }
+    let bytes = metadata.len();
     if bytes > MOST_BYTES {
         bail!(
             "the record has {bytes} bytes, and explore and compare read {MOST_BYTES} at most: \
              {SMALLER}"
         );
     }
-    Ok(Record::open(path)?)
+    Ok(Record::from_file(file)?)
+}
+
+/// How a message names the record at `path`: `'FILE'`, or `from
+/// standard input` for `-`.
+pub fn named(path: &Path) -> String {
+    if path == Path::new("-") {
+        "from standard input".to_string()
+    } else {
+        format!("'{}'", path.display())
+    }
+}
+
+/// The record a pipe or standard input holds, within [`MOST_BYTES`].
+fn from_stream(stream: impl Read) -> Result<Record> {
+    match Record::from_stream(stream, MOST_BYTES) {
+        Err(RecordError::TooLarge { most }) => bail!(
+            "the record runs past {most} bytes, and explore and compare read {most} at most: \
+             {SMALLER}"
+        ),
+        opened => Ok(opened?),
+    }
 }
 
 /// A listener that shows on standard error, when it is a terminal, how

@@ -5,6 +5,7 @@
 mod record_support;
 
 use std::fs;
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -105,6 +106,80 @@ fn a_record_with_an_impossible_root_move_is_refused() {
         at + 1
     );
     both_refuse(&bad, &reason);
+}
+
+/// The reproductions: node 2's level made 4294967295, then
+/// 10000000, in a small recorded search. Both readers refuse the record at
+/// its line, with exit code 2, rather than size a table by the level.
+#[test]
+fn a_record_whose_level_is_tampered_is_refused() {
+    for level in ["4294967295", "10000000"] {
+        let mut at = 0;
+        let bad = edited(&format!("level-{level}.jsonl"), |lines| {
+            at = lines
+                .iter()
+                .position(|line| line.contains("\"id\":2,\"parent\":1,\"level\":2,"))
+                .unwrap();
+            lines[at] = lines[at].replace("\"level\":2,", &format!("\"level\":{level},"));
+        });
+        let reason = format!(
+            "line {}: node 2 is at level {level}, and its parent, node 1, at level 1",
+            at + 1
+        );
+        both_refuse(&bad, &reason);
+    }
+}
+
+/// `explore --record` and `--why` with its input given: bytes written to
+/// its standard input, read as `-` and as `/dev/stdin` (a pipe, as
+/// `<(...)` gives one).
+fn explore_piped(args: &[&str], input: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_explore"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    // The reader may stop before the end: a write it refuses is no error.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn a_record_is_read_from_a_pipe_and_zeros_are_no_record() {
+    let (good, _) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "piped.jsonl");
+    let bytes = fs::read(&good).unwrap();
+    let from_file = run(
+        env!("CARGO_BIN_EXE_explore"),
+        &["--record", &good.display().to_string(), "--why", "a2a3"],
+    );
+    assert!(from_file.status.success(), "{from_file:?}");
+    for name in ["-", "/dev/stdin"] {
+        let out = explore_piped(&["--record", name, "--why", "a2a3"], bytes.clone());
+        assert!(out.status.success(), "{name}: {out:?}");
+        assert_eq!(out.stdout, from_file.stdout, "{name}");
+        let out = explore_piped(&["--record", name, "--why", "a2a3"], vec![0; 10_000]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let named = if name == "-" {
+            "from standard input".to_string()
+        } else {
+            format!("'{name}'")
+        };
+        assert!(
+            stderr.starts_with(&format!(
+                "error: cannot read the record {named}: line 1: not a search record"
+            )),
+            "{name}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
 }
 
 /// `explore STEP` with its scratch records in a folder of their own

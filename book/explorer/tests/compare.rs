@@ -5,8 +5,12 @@ mod record_support;
 
 use std::fs;
 
+use common::Position;
 use lamosca_explorer::compare::{compare, CompareError};
 use lamosca_reader::Record;
+use lamosca_record::{default_options, record_search as record_engine};
+use lamosca_search::{Engine, OptionValue};
+use lamosca_v09::AlphaBeta;
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
 
 fn pair(depth: u32, name: &str) -> (Record, Record) {
@@ -94,12 +98,19 @@ fn nodes_per_level_are_counted_from_the_trees() {
 fn the_subtrees_b_cut_are_searched_in_a_and_missing_in_b() {
     let (a, b) = pair(2, "subtrees");
     let text = compared(&a, &b);
+    // B, alpha-beta, has fewer nodes: its cuts come first; A, NegaMax,
+    // cuts nothing.
+    let first = "  cut by B (test alpha-beta), searched by A (test NegaMax):";
     let listed: Vec<&str> = text
         .lines()
-        .skip_while(|line| !line.starts_with("First subtrees A searched and B cut off:"))
+        .skip_while(|line| *line != first)
         .skip(1)
-        .take_while(|line| line.starts_with("  "))
+        .take_while(|line| line.starts_with("    "))
         .collect();
+    assert!(
+        text.contains("  cut by A (test NegaMax), searched by B (test alpha-beta):\n    none\n"),
+        "{text}"
+    );
     assert!(
         listed.len() >= 2 && listed.len().is_multiple_of(2),
         "{text}"
@@ -139,14 +150,19 @@ fn the_subtrees_b_cut_are_searched_in_a_and_missing_in_b() {
         let nodes: u32 = only_in_a.iter().map(|child| a.subtree_size(child.id)).sum();
         assert!(
             lines[1].starts_with(&format!(
-                "    A searched {} more moves there, {nodes} nodes: {}",
-                only_in_a.len(),
+                "      A searched {} there that B did not ({}): {}",
+                plural(only_in_a.len(), "move"),
+                plural(nodes as usize, "node"),
                 only_in_a[0].mv.unwrap()
             )),
             "{}",
             lines[1]
         );
     }
+}
+
+fn plural(count: usize, word: &str) -> String {
+    format!("{count} {word}{}", if count == 1 { "" } else { "s" })
 }
 
 #[test]
@@ -220,7 +236,8 @@ fn a_deepening_record_is_compared_by_its_last_root() {
     // The last root of A is the same search as B: nothing cut off, and
     // the same order along the principal path.
     assert!(
-        text.contains("First subtrees A searched and B cut off:\n  none\n"),
+        text.contains("  cut by A, searched by B:\n    none\n")
+            && text.contains("  cut by B, searched by A:\n    none\n"),
         "{text}"
     );
     let orders: Vec<&str> = text
@@ -449,4 +466,82 @@ fn a_record_cut_short_is_named_and_no_conclusion_is_drawn_from_it() {
         text.contains("A is compared at depth 3, the deepest both finished"),
         "{text}"
     );
+}
+
+/// v0.09's search of its "Try it", `search --moves d2d4 --depth 4 --trace
+/// 0 --record FILE`, with `--no-ordering` when `ordering` is false.
+fn try_it_record(ordering: bool, name: &str) -> Record {
+    let mut position = Position::startpos();
+    position.play_moves(&["d2d4"]).unwrap();
+    let mut engine = AlphaBeta::new();
+    engine
+        .set_option("Ordering", OptionValue::Check(ordering))
+        .unwrap();
+    let mut options = default_options::<AlphaBeta>();
+    options.insert("Ordering".into(), serde_json::Value::Bool(ordering));
+    let (_, bytes) = record_engine(&mut engine, &position, 4, 0, options, Vec::new()).unwrap();
+    let path = record_support::scratch(name);
+    fs::write(&path, bytes).unwrap();
+    Record::open(&path).unwrap()
+}
+
+/// The node `path` names (`the root`, or moves from it) in `record`.
+fn walk(record: &Record, path: &str) -> u32 {
+    let root = record.roots()[0];
+    if path == "the root" {
+        return root;
+    }
+    path.split(' ')
+        .try_fold(root, |at, mv| record.child_by_move(at, mv))
+        .unwrap_or_else(|| panic!("no node at {path}"))
+}
+
+/// v0.09's "Try it" runs `cargo compare on.jsonl off.jsonl` and says what
+/// comes first in the listing of cut subtrees: the subtrees the search
+/// without `Pick` searched where the ordered search cut, under the heading
+/// the page quotes.
+#[test]
+fn the_v09_try_it_comparison_lists_what_the_chapter_says() {
+    let page = concat!(env!("CARGO_MANIFEST_DIR"), "/../chapters/v09-alphabeta.md");
+    let chapter = fs::read_to_string(page).unwrap().replace("\n  ", " ");
+    assert!(chapter.contains("cargo compare on.jsonl off.jsonl"));
+    let heading = "cut by A (Ordering=true), searched by B (Ordering=false)";
+    assert!(
+        chapter.contains(&format!("`{heading}`")),
+        "the page quotes the heading"
+    );
+    let (on, off) = (
+        try_it_record(true, "try_it_on.jsonl"),
+        try_it_record(false, "try_it_off.jsonl"),
+    );
+    let text = compared(&on, &off);
+    let mut lines = text
+        .lines()
+        .skip_while(|line| !line.starts_with("First subtrees one search cut off"))
+        .skip(1);
+    assert_eq!(
+        lines.next(),
+        Some(format!("  {heading}:").as_str()),
+        "{text}"
+    );
+    let listed: Vec<&str> = lines.take_while(|line| line.starts_with("    ")).collect();
+    assert!(listed.len() >= 2, "{text}");
+    for entry in listed.chunks(2) {
+        // The ordered search, A, cut at the node; B searched moves there
+        // that A did not.
+        let (path, rest) = entry[0].trim().split_once(": A cut with ").unwrap();
+        let cut = rest.split(' ').next().unwrap();
+        let (node_on, node_off) = (walk(&on, path), walk(&off, path));
+        assert_eq!(on.node(node_on).unwrap().cut.unwrap().as_str(), cut);
+        let only_off: Vec<String> = off
+            .move_children(node_off)
+            .map(|child| child.mv.unwrap().to_string())
+            .filter(|mv| on.child_by_move(node_on, mv).is_none())
+            .collect();
+        let searched = format!(
+            "      B searched {} there that A did not",
+            plural(only_off.len(), "move")
+        );
+        assert!(entry[1].starts_with(&searched), "{}", entry[1]);
+    }
 }

@@ -4,11 +4,20 @@
 #[path = "../../reader/tests/record_support/mod.rs"]
 mod record_support;
 
+use std::sync::OnceLock;
+
+use common::Position;
+use lamosca_explorer::compare::compare;
 use lamosca_explorer::explorer::{draw, Explorer, Key, Mode};
 use lamosca_reader::Record;
-use lamosca_record::Event;
+use lamosca_record::{default_options, record_search as record_engine, Event};
+use lamosca_search::Engine;
+use lamosca_v09::AlphaBeta;
+use lamosca_v11_lazy::LazySearch;
+use proptest::prelude::*;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use record_support::tamper::{change, changed};
 use record_support::{record_search, Algorithm, SCANDINAVIAN};
 
 /// The smallest screen the explorer is made for.
@@ -747,5 +756,69 @@ fn the_explorer_and_the_facts_agree_on_what_a_node_has_found() {
             stood > 0 && cut > 0,
             "{path:?}: {stood} values, {cut} cuts compared"
         );
+    }
+}
+
+/// The real records changed field by field below: v0.09 from the start,
+/// two plies (its cuts and swaps), and v0.11, three (its re-searches and
+/// chapter events), as lines.
+fn real_records() -> &'static [Vec<String>] {
+    static RECORDS: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    RECORDS.get_or_init(|| {
+        let start = Position::startpos();
+        vec![
+            real_lines::<AlphaBeta>(&start, 2),
+            real_lines::<LazySearch>(&start, 3),
+        ]
+    })
+}
+
+fn real_lines<E: Engine>(position: &Position, depth: u32) -> Vec<String> {
+    let options = default_options::<E>();
+    let (_, bytes) = record_engine(&mut E::new(), position, depth, 0, options, Vec::new()).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
+/// A key a reader may press, the jumps and the path prompt's letters.
+fn any_key() -> impl Strategy<Value = Key> {
+    prop_oneof![
+        4 => proptest::sample::select("jklhnpeEcCatz#sgw? e2d4578xq".chars().collect::<Vec<_>>())
+            .prop_map(Key::Char),
+        1 => proptest::sample::select(vec![
+            Key::Enter, Key::Esc, Key::Backspace, Key::Up, Key::Down, Key::Left, Key::Right,
+        ]),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A record with one field changed (or a line dropped or doubled)
+    /// that the reader still opens is compared both ways with the record
+    /// it came from, and stepped through key by key with every screen
+    /// drawn: each may refuse with an error, and none panics.
+    #[test]
+    fn a_changed_record_is_compared_and_explored_without_a_panic(
+        which in 0..2usize,
+        change in change(),
+        keys in proptest::collection::vec(any_key(), 0..60),
+    ) {
+        let lines = &real_records()[which];
+        let Ok(record) = Record::from_bytes(changed(lines, &change)) else {
+            return Ok(());
+        };
+        let original = Record::from_bytes((lines.join("\n") + "\n").into_bytes()).unwrap();
+        let _ = compare(&record, &original, &mut Vec::new());
+        let _ = compare(&original, &record, &mut Vec::new());
+        if let Ok(mut explorer) = Explorer::new(&record) {
+            screen(&explorer);
+            for key in keys {
+                if explorer.press(key).is_err() || explorer.done() {
+                    break;
+                }
+                screen(&explorer);
+            }
+        }
     }
 }

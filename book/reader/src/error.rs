@@ -28,6 +28,12 @@ pub enum RecordError {
         /// The last line there is.
         line: u64,
     },
+    /// A stream (a pipe, standard input) runs past the most bytes it may
+    /// hold.
+    TooLarge {
+        /// The most bytes read.
+        most: u64,
+    },
     /// A line read again after opening no longer reads as an event: the
     /// file changed since its index was built.
     Changed {
@@ -61,6 +67,10 @@ impl fmt::Display for RecordError {
             RecordError::Truncated { line } => write!(
                 f,
                 "line {line}: the record is truncated (it stops before the search's report)"
+            ),
+            RecordError::TooLarge { most } => write!(
+                f,
+                "the record runs past {most} bytes, the most read from a pipe"
             ),
             RecordError::Changed { offset } => write!(
                 f,

@@ -6,7 +6,9 @@
 //!
 //! - [`Record`] indexes a file in one pass and reads the events of a node
 //!   when they are asked for; a file that is no record, or is cut short,
-//!   is refused with the line where it breaks ([`RecordError`]).
+//!   is refused with the line where it breaks ([`RecordError`]). A pipe,
+//!   which can be read only once, is read into memory within a bound
+//!   ([`Record::from_stream`]).
 //! - [`Record::depths`] tells the depths a deepening searched, and which
 //!   finished; the answer is the deepest finished one's.
 //! - [`Record::facts`] works out what every reader shows of each node

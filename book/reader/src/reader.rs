@@ -9,8 +9,11 @@
 //! and each step through it reads a few lines.
 //!
 //! The index checks the contract as it goes: a line that is not JSON, a
-//! node whose parent is not the node open, an event of a node that is not
-//! the innermost open one, a file that stops before the report. Each is a
+//! node whose parent is not the node open or whose level is not its
+//! parent's plus one, an event of a node that is not the innermost open
+//! one, a file that stops before the report. Ids, parents and levels are
+//! thus all bounded by the lines read, and a reader may size a table by
+//! them. Each is a
 //! [`RecordError`] that names the line. It also plays the record's moves
 //! as it reads them, from the header's position: the position must be a
 //! FEN, and every move (a node's, a cut's, a best one, a move list's)
@@ -22,8 +25,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use common::{Move, MoveStack, Position, UciMove};
+use common::{Move, MoveStack, Position, UciMove, MAX_PLY};
 use lamosca_search::events::{Ending, StepKind};
+use lamosca_search::INFINITY;
 use serde::Deserialize;
 
 use crate::error::RecordError;
@@ -36,6 +40,10 @@ const INDEX_BUFFER: usize = 1 << 20;
 /// move list is a few kilobytes): a file whose first line runs past it is
 /// called foreign once this much is read, not after the whole file.
 const LONGEST_LINE: usize = 1 << 20;
+
+/// The deepest level a search reaches: a node at every ply the move
+/// stack holds, and the root above them.
+const DEEPEST_LEVEL: u32 = MAX_PLY as u32 + 1;
 
 /// How far back [`Record::previous_line`] reads at a time; longer than
 /// any line but a root's move list.
@@ -229,6 +237,25 @@ impl Record {
         let size = file.metadata()?.len();
         let builder = Builder::index(BufReader::with_capacity(INDEX_BUFFER, &file))?;
         builder.finish(Source::File(file), size)
+    }
+
+    /// The record read from `stream` (a pipe, standard input), which can
+    /// be read only once, in order: its bytes are kept in memory as the
+    /// index reads them, as [`Record::from_bytes`] keeps them. A stream of
+    /// more than `most` bytes is refused ([`RecordError::TooLarge`]) once
+    /// byte `most + 1` is read, and one that is no record once a megabyte
+    /// of its first line is: memory stays within about twice `most`.
+    pub fn from_stream(stream: impl Read, most: u64) -> Result<Record, RecordError> {
+        let mut kept = Kept {
+            stream: stream.take(most.saturating_add(1)),
+            bytes: Vec::new(),
+        };
+        let indexed = Builder::index(BufReader::with_capacity(INDEX_BUFFER, &mut kept));
+        let size = kept.bytes.len() as u64;
+        if size > most {
+            return Err(RecordError::TooLarge { most });
+        }
+        indexed?.finish(Source::Bytes(kept.bytes), size)
     }
 
     /// The record held in `bytes`, with its index: the same checks as
@@ -482,10 +509,35 @@ impl Record {
     }
 }
 
+/// True when `line`, the start of a first line cut short, is the start of
+/// a search header as records write it (`{"event":"search",...`): then the
+/// file is a record cut short, and otherwise (zeros, random bytes, some
+/// other text) no record at all.
+fn opens_a_record(line: &[u8]) -> bool {
+    const OPENING: &[u8] = br#"{"event":"search""#;
+    let line = line.trim_ascii_start();
+    let shared = line.len().min(OPENING.len());
+    line[..shared] == OPENING[..shared]
+}
+
 /// Reads a line that the index has already checked; an error here means
 /// the file changed since it was opened.
 fn parse(line: &str, offset: u64) -> Result<Event, RecordError> {
     Event::from_line(line).map_err(|_| RecordError::Changed { offset })
+}
+
+/// A stream that keeps every byte read from it.
+struct Kept<R> {
+    stream: R,
+    bytes: Vec<u8>,
+}
+
+impl<R: Read> Read for Kept<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let read = self.stream.read(buffer)?;
+        self.bytes.extend_from_slice(&buffer[..read]);
+        Ok(read)
+    }
 }
 
 /// The index in the making.
@@ -531,7 +583,7 @@ impl Builder {
             }
             builder.line += 1;
             if line.last() != Some(&b'\n') {
-                return Err(builder.unended(read));
+                return Err(builder.unended(&line));
             }
             line.pop();
             builder.take(&line, offset)?;
@@ -541,15 +593,19 @@ impl Builder {
     }
 
     /// A line with no end: past [`LONGEST_LINE`] it is no event, and a
-    /// first line that long is no header; shorter, the file was cut.
-    fn unended(&self, read: usize) -> RecordError {
-        match (read > LONGEST_LINE, self.header.is_none()) {
-            (true, true) => RecordError::Foreign { line: self.line },
-            (true, false) => self.malformed(format!(
-                "a line of more than {LONGEST_LINE} bytes, longer than any event"
-            )),
-            (false, _) => RecordError::Truncated { line: self.line },
+    /// first line that long is no header; shorter, the file was cut, if
+    /// what there is of it could start a record.
+    fn unended(&self, line: &[u8]) -> RecordError {
+        let first = self.header.is_none();
+        if first && (line.len() > LONGEST_LINE || !opens_a_record(line)) {
+            return RecordError::Foreign { line: self.line };
         }
+        if line.len() > LONGEST_LINE {
+            return self.malformed(format!(
+                "a line of more than {LONGEST_LINE} bytes, longer than any event"
+            ));
+        }
+        RecordError::Truncated { line: self.line }
     }
 
     fn malformed(&self, reason: impl Into<String>) -> RecordError {
@@ -587,6 +643,7 @@ impl Builder {
             "cut" => {
                 let cut: Cut = self.read(line)?;
                 let node = self.check_open(Some(cut.node))?;
+                self.check_value(|| format!("the cut of node {node}'s value"), cut.value)?;
                 self.legal_here(&cut.mv, node)?;
                 self.nodes[node as usize - 1].cut = MoveName::new(&cut.mv);
                 self.cuts.push(Place { offset, node });
@@ -721,9 +778,12 @@ impl Builder {
         }
         let missing = |field: &str| self.malformed(format!("node {id} has no {field}"));
         let level = peek.level.ok_or_else(|| missing("level"))?;
+        self.check_level(id, open, level)?;
         let kind = peek.kind.ok_or_else(|| missing("kind"))?;
         let alpha = peek.alpha.ok_or_else(|| missing("alpha"))?;
         let beta = peek.beta.ok_or_else(|| missing("beta"))?;
+        self.check_value(|| format!("node {id}'s alpha"), alpha)?;
+        self.check_value(|| format!("node {id}'s beta"), beta)?;
         let mv = match peek.mv {
             None => None,
             Some(text) => Some(
@@ -775,12 +835,55 @@ impl Builder {
         Ok(())
     }
 
+    /// A root is at level 1, and a node one level below its parent, or at
+    /// its parent's level when it is a re-search: so no level is more
+    /// than the nodes before it, and a reader may size a table by levels.
+    /// No level is deeper than [`DEEPEST_LEVEL`] either, so that what a
+    /// reader keeps along a node's path (its moves, [`Record::facts`]'s
+    /// path) stays within a bound per node.
+    fn check_level(&self, id: u32, open: Option<u32>, level: u32) -> Result<(), RecordError> {
+        let parent_level = open.and_then(|parent| self.nodes.get(parent as usize - 1));
+        let reason = match parent_level.map(|parent| (parent.id, parent.level)) {
+            None if level == 1 => return Ok(()),
+            None => format!("node {id} is a root at level {level}, and a root is at level 1"),
+            Some((_, above)) if level == above || Some(level) == above.checked_add(1) => {
+                if level <= DEEPEST_LEVEL {
+                    return Ok(());
+                }
+                format!(
+                    "node {id} is at level {level}, deeper than any search goes \
+                     ({DEEPEST_LEVEL}: the move stack's {MAX_PLY} plies below the root)"
+                )
+            }
+            Some((parent, above)) => format!(
+                "node {id} is at level {level}, and its parent, node {parent}, at level \
+                 {above}: a child is one level below its parent, or at its level for a re-search"
+            ),
+        };
+        Err(self.malformed(reason))
+    }
+
+    /// A value or a bound of a window lies within the full window, as a
+    /// search's do: so a reader may turn it round, or step past it,
+    /// without overflow.
+    fn check_value(&self, what: impl Fn() -> String, value: i32) -> Result<(), RecordError> {
+        if (-INFINITY..=INFINITY).contains(&value) {
+            return Ok(());
+        }
+        Err(self.malformed(format!(
+            "{} is {value}, outside the full window ({}, {INFINITY}) a search's values lie in",
+            what(),
+            -INFINITY
+        )))
+    }
+
     /// Step 3: a node returns; it must be the one open.
     fn leave(&mut self, peek: &Peek, offset: u64, length: usize) -> Result<(), RecordError> {
         let node = self.check_open(peek.node)?;
         let value = peek
             .value
             .ok_or_else(|| self.malformed(format!("the result of node {node} has no value")))?;
+        self.check_value(|| format!("node {node}'s value"), value)?;
         if let Some(best) = peek.best {
             self.legal_here(best, node)?;
         }

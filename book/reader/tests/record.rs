@@ -182,6 +182,105 @@ fn a_record_is_read_from_an_open_file_with_no_name() {
     assert!(!path.exists());
 }
 
+/// 10,000 NUL bytes, or 100 KB of bytes at random, are no record cut
+/// short but no record at all; a first line that starts as a header does
+/// and stops is a record cut short.
+#[test]
+fn zeros_and_random_bytes_are_no_record() {
+    let path = scratch("nul_10000.bin");
+    fs::write(&path, vec![0u8; 10_000]).unwrap();
+    let error = open_error(&path);
+    assert!(matches!(error, RecordError::Foreign { line: 1 }), "{error}");
+    assert!(error.to_string().contains("not a search record"), "{error}");
+    // A fixed linear congruential sequence: the same bytes on every run.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let random: Vec<u8> = (0..100_000)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 56) as u8
+        })
+        .collect();
+    let path = scratch("random_100k.bin");
+    fs::write(&path, &random).unwrap();
+    assert!(matches!(
+        open_error(&path),
+        RecordError::Foreign { line: 1 }
+    ));
+    for start in [
+        "{\"event\":\"sea",
+        "{\"event\":\"search\",\"schema\":1,\"vers",
+    ] {
+        fs::write(&path, start).unwrap();
+        let error = open_error(&path);
+        assert!(
+            matches!(error, RecordError::Truncated { line: 1 }),
+            "{start}: {error}"
+        );
+    }
+}
+
+/// The line of node `id` in `lines`.
+fn node_line(lines: &[String], id: u32) -> usize {
+    let wanted = format!("{{\"event\":\"node\",\"id\":{id},");
+    lines
+        .iter()
+        .position(|line| line.starts_with(&wanted))
+        .unwrap()
+}
+
+/// A node's level is its parent's plus one (or its parent's, for a
+/// re-search), and a root's is 1: a level that is not, however large, is
+/// refused at its line, before any reader sizes a table by it.
+#[test]
+fn a_level_that_is_not_its_parent_s_plus_one_is_refused() {
+    for level in [4_294_967_295u32, 10_000_000, 4, 0] {
+        let mut at = 0;
+        let path = edited(&format!("level_{level}.jsonl"), |lines| {
+            at = node_line(lines, 2);
+            lines[at] = lines[at].replace("\"level\":2,", &format!("\"level\":{level},"));
+        });
+        assert_eq!(
+            open_error(&path).to_string(),
+            format!(
+                "line {}: node 2 is at level {level}, and its parent, node 1, at level 1: \
+                 a child is one level below its parent, or at its level for a re-search",
+                at + 1
+            )
+        );
+    }
+    let path = edited("root_level.jsonl", |lines| {
+        lines[1] = lines[1].replace("\"level\":1,", "\"level\":3,");
+    });
+    assert_eq!(
+        open_error(&path).to_string(),
+        "line 2: node 1 is a root at level 3, and a root is at level 1"
+    );
+}
+
+/// A pipe is read once, into memory, within a bound: the same record as
+/// its file, a byte over the bound refused, and an endless stream of
+/// zeros called no record once its first megabyte is read.
+#[test]
+fn a_record_is_read_from_a_stream_within_its_bound() {
+    let (path, events) = record_search(SCANDINAVIAN, 2, Algorithm::AlphaBeta, "stream.jsonl");
+    let bytes = fs::read(&path).unwrap();
+    let size = bytes.len() as u64;
+    let record = Record::from_stream(bytes.as_slice(), size).unwrap();
+    let read: Vec<Event> = record.iter().unwrap().map(Result::unwrap).collect();
+    assert_eq!(read, events);
+    assert_eq!(record.size(), size);
+    let error = Record::from_stream(bytes.as_slice(), size - 1)
+        .err()
+        .unwrap();
+    assert!(matches!(error, RecordError::TooLarge { most } if most == size - 1));
+    let error = Record::from_stream(std::io::repeat(0), u64::MAX)
+        .err()
+        .unwrap();
+    assert!(matches!(error, RecordError::Foreign { line: 1 }), "{error}");
+}
+
 #[test]
 fn an_unknown_schema_is_named() {
     let path = edited("schema.jsonl", |lines| {

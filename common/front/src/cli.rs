@@ -40,13 +40,15 @@ mod search;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Result};
 use clap::builder::RangedI64ValueParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use common::Position;
 use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::engine::Engine;
+
+use crate::echo::{shortened, ECHOED_FEN, ECHOED_REASON, ECHOED_WORD};
 
 /// The exit code for input the program cannot work with, as clap uses it.
 const EXIT_BAD_INPUT: u8 = 2;
@@ -94,15 +96,22 @@ impl PositionArgs {
     /// The position the arguments describe, or what is wrong with them.
     pub fn position(&self) -> Result<Position> {
         let mut position = match &self.fen {
-            Some(fen) => Position::from_fen(fen).with_context(|| format!("bad --fen '{fen}'"))?,
+            Some(fen) => Position::from_fen(fen).map_err(|error| {
+                anyhow!(
+                    "bad --fen '{}': {}",
+                    shortened(fen, ECHOED_FEN),
+                    shortened(&error.to_string(), ECHOED_REASON)
+                )
+            })?,
             None => Position::startpos(),
         };
         // `--moves "e2e4 e7e5"` in one argument reads as well as two.
         let moves = self.moves.iter().flat_map(|text| text.split_whitespace());
         for (index, text) in moves.enumerate() {
-            let mv = position
-                .parse_move(text)
-                .with_context(|| format!("move {} of --moves", index + 1))?;
+            let mv = position.parse_move(text).map_err(|error| {
+                let reason = shortened(&error.to_string(), ECHOED_REASON);
+                anyhow!("move {} of --moves: {reason}", index + 1)
+            })?;
             position.make(mv);
         }
         Ok(position)
@@ -210,7 +219,12 @@ fn clap_error(error: &clap::Error) -> ExitCode {
 /// Folds a message of clap onto one line: its first paragraph, then any
 /// `tip:` in brackets. The usage and the pointer to `--help` are left out.
 fn one_line(message: &str) -> String {
-    let words = |paragraph: &str| paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A word of clap's own is short; a longer one is the input echoed.
+    let words = |paragraph: &str| {
+        let words = paragraph.split_whitespace();
+        let words: Vec<String> = words.map(|word| shortened(word, ECHOED_WORD)).collect();
+        words.join(" ")
+    };
     let mut paragraphs = message
         .split("\n\n")
         .map(str::trim)
@@ -245,6 +259,12 @@ mod tests {
             ),
             "error: unrecognized subcommand 'prft' (tip: a similar subcommand exists: 'perft')"
         );
+        // Input echoed whole is cut, however long.
+        let long = format!(
+            "error: invalid value '{}' for '--depth <N>'\n",
+            "x".repeat(100_000)
+        );
+        assert!(one_line(&long).len() < 200, "{}", one_line(&long).len());
     }
 
     #[test]
@@ -264,5 +284,28 @@ mod tests {
         };
         assert!(format!("{:#}", args.position().unwrap_err())
             .starts_with("bad --fen '8/8/8/8 w - -': "));
+    }
+
+    #[test]
+    fn a_long_fen_or_move_is_echoed_shortened() {
+        for fen in [
+            "p".repeat(100_000),
+            format!("4k3/8/8/8/8/8/8/4K3 w {} - 0 1", "K".repeat(100_000)),
+        ] {
+            let args = PositionArgs {
+                fen: Some(fen),
+                moves: Vec::new(),
+            };
+            let message = format!("{:#}", args.position().unwrap_err());
+            assert!(message.starts_with("bad --fen '"), "{message}");
+            assert!(message.len() < 400, "{} bytes", message.len());
+        }
+        let args = PositionArgs {
+            fen: None,
+            moves: vec!["e".repeat(100_000)],
+        };
+        let message = format!("{:#}", args.position().unwrap_err());
+        assert!(message.starts_with("move 1 of --moves: '"), "{message}");
+        assert!(message.len() < 400, "{} bytes", message.len());
     }
 }

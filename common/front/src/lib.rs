@@ -11,4 +11,6 @@
 
 pub mod cli;
 mod diagnostics;
+mod echo;
+mod lines;
 pub mod uci;

@@ -45,7 +45,7 @@
 //! once, as after `go infinite`.
 
 use std::fmt;
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -57,6 +57,9 @@ use lamosca_search::deepen::{
 };
 use lamosca_search::engine::{Engine, EngineOption, OptionKind, OptionValue};
 
+use crate::echo::{shortened, ECHOED, ECHOED_FEN, ECHOED_REASON};
+use crate::lines::{read_line, skip_line, Line};
+
 /// What `id author` says: the program these versions retrace.
 pub const AUTHOR: &str = "after Pietro Valocchi's LaMoSca";
 
@@ -66,21 +69,17 @@ pub fn run<E: Engine>(mut input: impl BufRead, output: impl Write + Send + 'stat
     let mut session = Session::<E>::new(Output::new(output));
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
         // The end of the input, or an input that cannot be read, is a quit.
-        match (&mut input)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut bytes)
-        {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        if bytes.len() > MAX_LINE && !bytes.ends_with(b"\n") {
-            session.out.info(format_args!(
-                "a line of more than {MAX_LINE} bytes is refused unread"
-            ));
-            skip_line(&mut input);
-            continue;
+        match read_line(&mut input, MAX_LINE, &mut bytes) {
+            Ok(Line::End) | Err(_) => break,
+            Ok(Line::TooLong) => {
+                session.out.info(format_args!(
+                    "a line of more than {MAX_LINE} bytes is refused unread"
+                ));
+                skip_line(&mut input);
+                continue;
+            }
+            Ok(Line::Read) => {}
         }
         // A stray byte that is not UTF-8 spoils one word, not the loop.
         let line = String::from_utf8_lossy(&bytes);
@@ -95,25 +94,6 @@ pub fn run<E: Engine>(mut input: impl BufRead, output: impl Write + Send + 'stat
 /// moves ...` of a game of 600 moves (about 6,000 bytes), and small enough
 /// that a GUI gone wrong cannot make the loop hold megabytes.
 pub const MAX_LINE: usize = 1 << 17;
-
-/// Skips what is left of a line too long to read, up to its end.
-fn skip_line(input: &mut impl BufRead) {
-    loop {
-        let Ok(buffer) = input.fill_buf() else {
-            return;
-        };
-        if buffer.is_empty() {
-            return;
-        }
-        match buffer.iter().position(|&byte| byte == b'\n') {
-            Some(at) => return input.consume(at + 1),
-            None => {
-                let length = buffer.len();
-                input.consume(length);
-            }
-        }
-    }
-}
 
 /// The standard output shared by the loop and the search thread; each
 /// line is written whole and flushed, so a GUI never sees half a line.
@@ -215,7 +195,7 @@ impl<E: Engine> Session<E> {
             "quit" => return Flow::Quit,
             _ => self
                 .out
-                .info(format_args!("unknown command: {}", shortened(line))),
+                .info(format_args!("unknown command: {}", shortened(line, ECHOED))),
         }
         Flow::Continue
     }
@@ -337,19 +317,19 @@ impl<E: Engine> Session<E> {
             let option = E::OPTIONS
                 .iter()
                 .find(|option| option.name.eq_ignore_ascii_case(&name))
-                .ok_or_else(|| format!("unknown option: {name}"))?;
+                .ok_or_else(|| format!("unknown option: {}", shortened(&name, ECHOED)))?;
             let value = value.ok_or_else(|| format!("option {} needs a value", option.name))?;
             Ok((option.name, option.parse_value(&value)?))
         });
         match checked {
-            Err(message) => self.out.info(message),
+            Err(message) => self.out.info(shortened(&message, ECHOED_REASON)),
             Ok((name, value)) => match self.idle_engine() {
                 Some(engine) => match engine.set_option(name, value) {
                     Ok(()) => {
                         self.options.retain(|&(set, _)| set != name);
                         self.options.push((name, value));
                     }
-                    Err(message) => self.out.info(message),
+                    Err(message) => self.out.info(shortened(&message, ECHOED_REASON)),
                 },
                 None => self.out.info("setoption ignored: a search is running"),
             },
@@ -567,19 +547,26 @@ fn read_position(words: &[&str]) -> Result<Position, String> {
         Some((&"startpos", [])) => Position::startpos(),
         Some((&"fen", fields)) => {
             let fen = fields.join(" ");
-            Position::from_fen(&fen).map_err(|error| format!("bad fen '{fen}': {error}"))?
+            Position::from_fen(&fen).map_err(|error| {
+                format!(
+                    "bad fen '{}': {}",
+                    shortened(&fen, ECHOED_FEN),
+                    shortened(&error.to_string(), ECHOED_REASON)
+                )
+            })?
         }
         _ => {
             return Err(format!(
                 "position needs 'startpos' or 'fen FEN', then perhaps 'moves ...', not '{}'",
-                setup.join(" ")
+                shortened(&setup.join(" "), ECHOED)
             ))
         }
     };
     for (index, text) in moves.iter().enumerate() {
-        let mv = position
-            .parse_move(text)
-            .map_err(|error| format!("move {} of the list: {error}", index + 1))?;
+        let mv = position.parse_move(text).map_err(|error| {
+            let reason = shortened(&error.to_string(), ECHOED_REASON);
+            format!("move {} of the list: {reason}", index + 1)
+        })?;
         position.make(mv);
     }
     Ok(position)
@@ -630,6 +617,7 @@ impl Go {
                 _ => {}
             }
             if !is_go_keyword(word) {
+                let word = shortened(word, ECHOED);
                 warnings.push(format!("go: unknown parameter '{word}' skipped"));
                 continue;
             }
@@ -723,17 +711,6 @@ impl Go {
     }
 }
 
-/// The most of an unknown command echoed back in its `info string`.
-const ECHOED: usize = 40;
-
-/// `line` cut to its first [`ECHOED`] characters, with `...` when cut.
-fn shortened(line: &str) -> String {
-    match line.char_indices().nth(ECHOED) {
-        Some((at, _)) => format!("{}...", &line[..at]),
-        None => line.to_string(),
-    }
-}
-
 /// The `go` parameters that take a number, and `mate`, which is read but
 /// not supported.
 fn is_go_keyword(word: &str) -> bool {
@@ -798,9 +775,21 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_command_is_echoed_shortened() {
-        assert_eq!(shortened("hello"), "hello");
-        let long = "x".repeat(1_000_000);
-        assert_eq!(shortened(&long), format!("{}...", "x".repeat(ECHOED)));
+    fn a_bad_fen_is_echoed_shortened() {
+        // A placement of 100,000 characters, and a castling field as long.
+        let placement = "p".repeat(100_000);
+        let castling = format!("4k3/8/8/8/8/8/8/4K3 w {} - 0 1", "K".repeat(100_000));
+        for fen in [placement.as_str(), castling.as_str()] {
+            let words: Vec<&str> = std::iter::once("fen").chain(fen.split(' ')).collect();
+            let message = read_position(&words).unwrap_err();
+            assert!(message.starts_with("bad fen '"), "{message}");
+            assert!(message.len() < 400, "{} bytes", message.len());
+        }
+        // A real FEN is echoed whole.
+        let fen = "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1";
+        let words: Vec<&str> = std::iter::once("fen").chain(fen.split(' ')).collect();
+        assert!(read_position(&words)
+            .unwrap_err()
+            .starts_with(&format!("bad fen '{fen}': ")));
     }
 }

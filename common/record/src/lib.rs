@@ -23,7 +23,8 @@
 //! [`Recorder`], the listener it runs, writes the record from the search's
 //! events beside the text log (`search --record FILE`).
 //! [`RecordWriter`] writes events as they come, through a buffer, and keeps
-//! none. The events are read back by [`Event::from_line`].
+//! none, and writes no record over [`MAX_RECORD_BYTES`]. The events are
+//! read back by [`Event::from_line`].
 //!
 //! This crate is what a step's binary needs to write a record. Reading one
 //! (its index, the facts each node shows, the checks, "why not this
@@ -39,4 +40,4 @@ pub use event::{
     Statistic, Summary, Swap, KNOWN_EVENTS, SCHEMA,
 };
 pub use listener::{default_options, option_json, record_search, Recorder};
-pub use writer::{output, RecordWriter, STDOUT};
+pub use writer::{output, NotARecord, RecordFull, RecordWriter, MAX_RECORD_BYTES, STDOUT};

@@ -45,6 +45,8 @@
 //! ```
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use common::{Move, Position};
 use lamosca_search::events::{
@@ -130,15 +132,26 @@ pub struct Recorder<W: Write> {
     open: Vec<Open>,
     /// The nodes entered so far: the last id given.
     entered: u32,
-    /// The first write that failed; the search goes on, the record stops.
+    /// The first write that failed; the record stops there.
     error: Option<io::Error>,
+    /// Raised at the first write that failed, for a search that polls it.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<W: Write> Recorder<W> {
     /// A recorder writing into `out` the events of levels 1 to `levels`,
     /// after `header`, which it writes at once.
     pub fn new(out: W, header: &Header, levels: u32) -> io::Result<Recorder<W>> {
-        let mut writer = RecordWriter::new(out);
+        Recorder::with_writer(RecordWriter::new(out), header, levels)
+    }
+
+    /// A recorder writing through `writer` (one given a bound of its own,
+    /// [`RecordWriter::with_limit`]), as [`Recorder::new`] does.
+    pub fn with_writer(
+        mut writer: RecordWriter<W>,
+        header: &Header,
+        levels: u32,
+    ) -> io::Result<Recorder<W>> {
         writer.write(&Event::Search(header.clone()))?;
         Ok(Recorder {
             writer,
@@ -146,7 +159,17 @@ impl<W: Write> Recorder<W> {
             open: Vec::new(),
             entered: 0,
             error: None,
+            stop: None,
         })
+    }
+
+    /// The same recorder, raising `flag` when a write fails (a full disk, a
+    /// record at its bound): a search that polls it stops, rather than go
+    /// on unrecorded. Without it the search goes on, and only the record
+    /// stops.
+    pub fn stopping(mut self, flag: Arc<AtomicBool>) -> Recorder<W> {
+        self.stop = Some(flag);
+        self
     }
 
     /// Writes the report (after a result for any node a stopped search
@@ -323,6 +346,9 @@ impl<W: Write> Recorder<W> {
         if self.error.is_none() {
             if let Err(error) = self.writer.write(&event) {
                 self.error = Some(error);
+                if let Some(stop) = &self.stop {
+                    stop.store(true, Ordering::Relaxed);
+                }
             }
         }
     }
@@ -334,5 +360,73 @@ fn json(value: FieldValue) -> Value {
         FieldValue::Int(n) => Value::from(n),
         FieldValue::Bool(b) => Value::from(b),
         FieldValue::Move(mv) => mv.map_or(Value::Null, |mv| Value::from(mv.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record at its bound raises the stop flag, so that the search stops
+    /// too, rather than go on unrecorded.
+    #[test]
+    fn a_full_record_asks_the_search_to_stop() {
+        let header = Header::of::<Leaf>(&Position::startpos(), 1, Map::new());
+        let limit = 400;
+        let writer = RecordWriter::with_limit(Vec::new(), limit);
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut recorder = Recorder::with_writer(writer, &header, u32::MAX)
+            .unwrap()
+            .stopping(Arc::clone(&stop));
+        let node = SearchEvent::Node {
+            level: 1,
+            kind: NodeKind::Main,
+            mv: None,
+            window: None,
+        };
+        let mut heard = 0;
+        while !stop.load(Ordering::Relaxed) {
+            recorder.hear(&node);
+            heard += 1;
+            assert!(heard < 100, "the bound of {limit} bytes is never reached");
+        }
+        let report = Leaf.search(
+            &mut Position::startpos(),
+            1,
+            &SearchControl::unlimited(),
+            &mut Tracer::off(),
+        );
+        let error = recorder.finish(&report).expect_err("the record is full");
+        assert_eq!(
+            crate::RecordFull::of(&error),
+            Some(crate::RecordFull { limit })
+        );
+    }
+
+    /// An engine that searches nothing, for the report.
+    struct Leaf;
+
+    impl Engine for Leaf {
+        const NAME: &'static str = "Leaf";
+        fn new() -> Self {
+            Leaf
+        }
+        fn search(
+            &mut self,
+            _: &mut Position,
+            depth: u32,
+            _: &SearchControl,
+            _: &mut Tracer<'_>,
+        ) -> Report {
+            Report {
+                best: None,
+                value: 0,
+                nodes: 0,
+                depth,
+                pv: vec![],
+                interrupted: false,
+                statistics: vec![],
+            }
+        }
     }
 }

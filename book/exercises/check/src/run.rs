@@ -7,12 +7,19 @@
 //! machine's threads. A `todo!()` a check reaches is told in a few lines
 //! of its own, the backtrace (when `RUST_BACKTRACE` asks for one) after
 //! them.
+//!
+//! Each check runs on a thread of its own, which the runner waits on for
+//! [`CHECK_SECONDS`] at most: a hole whose lines never end (a loop whose
+//! counter is never moved) is named then, and the run stops, rather than
+//! hang. The thread is left to the process's end, which follows at once.
 
 use std::backtrace::{Backtrace, BacktraceStatus};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
+use std::thread;
+use std::time::Duration;
 
 use crate::holes::Exercise;
 use crate::{Check, Outcome};
@@ -50,11 +57,62 @@ fn keep_panics() {
     }));
 }
 
+/// How long one check may run, in seconds, unless `EXERCISE_CHECK_SECONDS`
+/// says otherwise. The slowest check of the steps' own files, v0.11's
+/// `every_margin`, took between 2 and 3 s on the 2-core machine of the
+/// numbers pages under a load of 7 (`EXERCISE_CHECK_SECONDS=2` stops it,
+/// `3` does not, with `--features solution`): thirty is ten times that, and
+/// a learner whose hole never ends is told within half a minute.
+pub const CHECK_SECONDS: u64 = 30;
+
+/// The time a check may take: [`CHECK_SECONDS`], or `EXERCISE_CHECK_SECONDS`
+/// when it holds a number of seconds above 0 (a slower machine's, or a
+/// test's).
+fn time_limit() -> Duration {
+    let seconds = std::env::var("EXERCISE_CHECK_SECONDS").ok();
+    let seconds = seconds.and_then(|s| s.trim().parse::<f64>().ok());
+    match seconds.filter(|s| s.is_finite() && *s > 0.0 && *s < 1e6) {
+        Some(seconds) => Duration::from_secs_f64(seconds),
+        None => Duration::from_secs(CHECK_SECONDS),
+    }
+}
+
+/// The stack of a check's thread: the main thread's, which the checks ran
+/// on before they had a limit.
+const CHECK_STACK: usize = 8 << 20;
+
 /// What one check came to.
 enum Verdict {
     Pass,
     Fail(String),
     Panic(Panicked),
+    /// It was still running after the time limit.
+    Endless(Duration),
+}
+
+/// Runs `check` on a thread of its own, catching its panic, and waits for
+/// it `limit` at most.
+fn verdict_within(check: fn() -> Outcome, limit: Duration) -> Verdict {
+    let (send, receive) = mpsc::channel();
+    let spawned = thread::Builder::new()
+        .name("check".to_string())
+        .stack_size(CHECK_STACK)
+        .spawn(move || {
+            let _ = send.send(verdict(check));
+        });
+    if spawned.is_err() {
+        // No thread to be had: the check runs here, without a limit.
+        return verdict(check);
+    }
+    match receive.recv_timeout(limit) {
+        Ok(verdict) => verdict,
+        Err(mpsc::RecvTimeoutError::Timeout) => Verdict::Endless(limit),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Verdict::Panic(Panicked {
+            message: "the check's thread ended without a verdict".to_string(),
+            location: String::new(),
+            backtrace: None,
+        }),
+    }
 }
 
 /// Runs `check`, catching its panic.
@@ -116,8 +174,9 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
         "{}: {total} checks, in the order of its holes",
         exercise.crate_name()
     );
+    let limit = time_limit();
     for (passed, (name, check)) in checks.iter().enumerate() {
-        match verdict(*check) {
+        match verdict_within(*check, limit) {
             Verdict::Pass => println!("  ok    {name}"),
             Verdict::Fail(message) => {
                 println!("  FAIL  {name}\n\n{message}\n\n{passed} of {total} checks pass");
@@ -125,6 +184,12 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
             }
             Verdict::Panic(panicked) => {
                 print!("{}", tell_panic(name, &panicked, passed, total));
+                return ExitCode::FAILURE;
+            }
+            Verdict::Endless(limit) => {
+                let empty = empty_holes(exercise, &lessons_of(exercise));
+                print!("{}", tell_endless(name, limit, &empty, exercise));
+                println!("\n{passed} of {total} checks pass");
                 return ExitCode::FAILURE;
             }
         }
@@ -139,11 +204,86 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
 /// The first failure among `checks`, run in order: a failed check's
 /// message, or a panic's.
 fn first_failure(checks: &[Check]) -> Option<String> {
-    checks.iter().find_map(|(_, check)| match verdict(*check) {
-        Verdict::Pass => None,
-        Verdict::Fail(message) => Some(message),
-        Verdict::Panic(panicked) => Some(format!("{} at {}", panicked.message, panicked.location)),
-    })
+    let limit = time_limit();
+    checks
+        .iter()
+        .find_map(|(name, check)| match verdict_within(*check, limit) {
+            Verdict::Pass => None,
+            Verdict::Fail(message) => Some(message),
+            Verdict::Panic(panicked) => {
+                Some(format!("{} at {}", panicked.message, panicked.location))
+            }
+            Verdict::Endless(limit) => Some(format!(
+                "the check `{name}` did not finish within {}",
+                seconds(limit)
+            )),
+        })
+}
+
+/// `10 s`, `0.5 s`.
+fn seconds(limit: Duration) -> String {
+    format!("{} s", limit.as_secs_f64())
+}
+
+/// The lesson files of `exercise`, as the checkout holds them.
+fn lessons_of(exercise: &Exercise) -> Vec<String> {
+    let Some(files) = exercise_holes::find(exercise.step) else {
+        return Vec::new();
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    files
+        .files
+        .iter()
+        .filter_map(|file| std::fs::read_to_string(dir.join(files.lesson_path(file))).ok())
+        .collect()
+}
+
+/// The numbers of the holes of `exercise` whose `todo!()` the lesson
+/// files' texts `lessons` still hold.
+fn empty_holes(exercise: &Exercise, lessons: &[String]) -> Vec<usize> {
+    let total = exercise.holes().len();
+    (1..=total)
+        .filter(|number| {
+            let todo = format!("not yet implemented: hole {number} of {total}, ");
+            let todo_macro = format!("todo!(\"hole {number} of {total}, ");
+            lessons
+                .iter()
+                .any(|text| text.contains(&todo) || text.contains(&todo_macro))
+        })
+        .collect()
+}
+
+/// The lines that tell a check still running after `limit`: it stopped
+/// the run, and the hole to look at is the last one filled before the
+/// first still empty, `empty` (a check of hole k runs holes 1 to k only,
+/// and the checks before it finished).
+fn tell_endless(name: &str, limit: Duration, empty: &[usize], exercise: &Exercise) -> String {
+    let holes = exercise.holes();
+    let last_filled = match empty.first() {
+        Some(&first) => holes.iter().find(|hole| hole.number + 1 == first),
+        None => None,
+    };
+    let limit = seconds(limit);
+    let mut text = format!("  FAIL  {name}: it did not finish within {limit}\n\n");
+    text += &match last_filled {
+        Some(hole) => format!(
+            "hole {} of {} ({}), the last filled: the check did not finish within {limit}; \
+             a loop that never ends?\n  hint:     {}\n",
+            hole.number,
+            holes.len(),
+            hole.name,
+            crate::hint(exercise, &[hole.name.as_str()])
+        ),
+        None => format!(
+            "the check did not finish within {limit}; a loop that never ends, in a hole it \
+             runs through? (the comments above it in tests/checks.rs name its holes)\n"
+        ),
+    };
+    text += &format!(
+        "  (each check may take {limit}, the step's own take 3 s at most; \
+         EXERCISE_CHECK_SECONDS changes it)\n"
+    );
+    text
 }
 
 /// The checks run on a slipped step must fail, and the first failure's
@@ -207,6 +347,70 @@ mod tests {
             "next: fill hole 1 of 3, leaf (0 of 5 checks pass)"
         );
         assert!(lines[7].starts_with("backtrace"));
+    }
+
+    const V09: Exercise = Exercise {
+        step: "v09",
+        chapter: "v09-alphabeta.md",
+    };
+
+    /// Set when the test is done with the endless check below, whose
+    /// thread then ends.
+    static DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+    /// A check that runs until the test has seen it given up on: to the
+    /// runner, a loop that never ends.
+    fn endless() -> Outcome {
+        while !DONE.load(std::sync::atomic::Ordering::Relaxed) {
+            std::hint::spin_loop();
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_check_that_never_ends_is_given_up_on_at_its_limit() {
+        let started = std::time::Instant::now();
+        let verdict = verdict_within(endless, Duration::from_millis(300));
+        let took = started.elapsed();
+        DONE.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(matches!(verdict, Verdict::Endless(_)));
+        assert!(took < Duration::from_secs(3), "{took:?}");
+        fn pass() -> Outcome {
+            Ok(())
+        }
+        assert!(matches!(
+            verdict_within(pass, Duration::from_secs(10)),
+            Verdict::Pass
+        ));
+    }
+
+    #[test]
+    fn an_endless_check_names_the_last_hole_filled() {
+        let lessons = [
+            "let value: i32 = -self.alpha_beta(...);".to_string(),
+            "        panic!(\"not yet implemented: hole 4 of 4, history: ...\")".to_string(),
+        ];
+        assert_eq!(empty_holes(&V09, &lessons), [4]);
+        let text = tell_endless("pick_as_the_step", Duration::from_secs(10), &[4], &V09);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "  FAIL  pick_as_the_step: it did not finish within 10 s"
+        );
+        assert_eq!(
+            lines[2],
+            "hole 3 of 4 (pick), the last filled: the check did not finish within 10 s; \
+             a loop that never ends?"
+        );
+        assert!(
+            lines[3].starts_with("  hint:     hole 3 (pick); see \"Pick\""),
+            "{text}"
+        );
+        let text = tell_endless("startpos_d3", Duration::from_millis(500), &[], &V09);
+        assert!(
+            text.contains("did not finish within 0.5 s; a loop that never ends"),
+            "{text}"
+        );
     }
 
     #[test]

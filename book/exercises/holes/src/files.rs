@@ -7,7 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::exercises::{base_name, Exercise, EXERCISES, EXERCISES_DIR, HOLES_FILE};
-use crate::lesson::{filled_lesson, lesson, match_holes, slipped, Fill, Hole, Result};
+use crate::lesson::{lesson, match_holes, read_lesson, refilled_lesson, slipped};
+use crate::lesson::{Fill, Found, Held, Hole, Result};
 use crate::HoleEntry;
 
 /// `path`'s text, or the error that names it.
@@ -97,22 +98,166 @@ fn write_file(root: &Path, path: &Path, text: &str) -> Result<bool> {
     Ok(true)
 }
 
-/// Writes the files of `exercise` that differ from what the markers make
-/// (the lesson files back to their holes), and returns their paths.
-pub fn write(root: &Path, exercise: &Exercise) -> Result<Vec<PathBuf>> {
-    let mut written = Vec::new();
-    for (path, text) in exercise_files(root, exercise)? {
-        if write_file(root, &path, &text)? {
-            written.push(path);
+/// Where `--reset` and `--fill` keep a copy of a lesson file that holds
+/// the learner's own lines before they write it, from the exercises'
+/// folder (git ignores it).
+pub const KEPT_DIR: &str = "kept";
+
+/// A lesson file kept before it was written: where it is, where its copy
+/// is, and the holes it held the learner's own lines in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// The lesson file, from the exercises' folder:
+    /// `exercise-v09/src/lesson/search.rs`.
+    pub lesson: String,
+    /// Its copy, from the exercises' folder: `kept/exercise-v09/search.1.rs`.
+    pub copy: String,
+    /// The holes that held the learner's own lines and were written over,
+    /// by number and name; empty when the lines outside the holes were
+    /// changed too, so that no hole could be told apart.
+    pub holes: Vec<(usize, String)>,
+}
+
+impl Kept {
+    /// The command that puts the learner's file back, from the exercises'
+    /// folder.
+    pub fn restore(&self) -> String {
+        format!("cp {} {}", self.copy, self.lesson)
+    }
+
+    /// What was in the file, in words: `hole 1 (window)`, `holes 1 and 3
+    /// (window, pick)`, or the lines outside the holes.
+    pub fn what(&self) -> String {
+        let names: Vec<&str> = self.holes.iter().map(|(_, name)| name.as_str()).collect();
+        let numbers: Vec<String> = self.holes.iter().map(|(n, _)| n.to_string()).collect();
+        match numbers.as_slice() {
+            [] => "lines changed outside its holes".to_string(),
+            [one] => format!("your own lines in hole {one} ({})", names[0]),
+            [rest @ .., last] => format!(
+                "your own lines in holes {} and {last} ({})",
+                rest.join(", "),
+                names.join(", ")
+            ),
         }
     }
-    Ok(written)
+}
+
+/// What `--reset` or `--fill` did: the lesson files written, and the
+/// copies kept first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The files written, from the repository root.
+    pub written: Vec<PathBuf>,
+    /// The lesson files kept before they were written.
+    pub kept: Vec<Kept>,
+}
+
+/// Copies the lesson file `lesson` (from the exercises' folder) of
+/// `exercise` into [`KEPT_DIR`], under the first number free.
+fn keep(
+    root: &Path,
+    exercise: &Exercise,
+    lesson: &str,
+    holes: Vec<(usize, String)>,
+) -> Result<Kept> {
+    let exercises = root.join(EXERCISES_DIR);
+    let dir = Path::new(KEPT_DIR).join(exercise.crate_name());
+    fs::create_dir_all(exercises.join(&dir))
+        .map_err(|error| format!("creating {}: {error}", exercises.join(&dir).display()))?;
+    let name = base_name(lesson);
+    let stem = name.strip_suffix(".rs").unwrap_or(name);
+    let copy = (1..)
+        .map(|n| dir.join(format!("{stem}.{n}.rs")))
+        .find(|copy| !exercises.join(copy).exists())
+        .unwrap_or_default();
+    fs::copy(exercises.join(lesson), exercises.join(&copy))
+        .map_err(|error| format!("keeping {lesson} as {}: {error}", copy.display()))?;
+    Ok(Kept {
+        lesson: lesson.to_string(),
+        copy: copy.display().to_string(),
+        holes,
+    })
+}
+
+/// The lesson file of the step's `file` as the checkout holds it, read
+/// against the lesson: `None` when there is none, `Some(None)` when its
+/// lines outside the holes are not the lesson's.
+fn found(
+    root: &Path,
+    exercise: &Exercise,
+    holes: &[Hole],
+    file: &str,
+) -> Result<Option<Option<Vec<Found>>>> {
+    let Ok(lesson) = fs::read_to_string(root.join(lesson_file(exercise, file))) else {
+        return Ok(None);
+    };
+    let text = read_step_file(root, exercise, file)?;
+    Ok(Some(read_lesson(exercise, holes, file, &text, &lesson)))
+}
+
+/// The holes among `found` that hold the learner's own lines and `lost`
+/// says would be written over, by number and name.
+fn own(found: &[Found], holes: &[Hole], lost: impl Fn(usize) -> bool) -> Vec<(usize, String)> {
+    found
+        .iter()
+        .filter(|found| found.held == Held::Own && lost(found.number))
+        .map(|found| {
+            let name = holes.iter().find(|hole| hole.number == found.number);
+            (
+                found.number,
+                name.map(|hole| hole.name.clone()).unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+/// Puts the lesson files of `exercise` back to their holes (and writes
+/// its slipped file when it differs), keeping first a copy of each lesson
+/// file whose holes hold the learner's own lines ([`Kept`]); a hole that
+/// holds its `todo!()`, the step's lines or its slip needs no copy.
+pub fn reset(root: &Path, exercise: &Exercise) -> Result<Written> {
+    let holes = holes(root, exercise)?;
+    let mut done = Written::default();
+    for file in exercise.files {
+        // A file changed outside its holes is kept whole, with no hole named.
+        let own = match found(root, exercise, &holes, file)? {
+            Some(Some(found)) => match own(&found, &holes, |_| true) {
+                own if own.is_empty() => continue,
+                own => own,
+            },
+            Some(None) => Vec::new(),
+            None => continue,
+        };
+        let lesson = exercise.lesson_path(file);
+        done.kept.push(keep(root, exercise, &lesson, own)?);
+    }
+    for (path, text) in exercise_files(root, exercise)? {
+        if write_file(root, &path, &text)? {
+            done.written.push(path);
+        }
+    }
+    Ok(done)
+}
+
+/// Writes the files of `exercise` that differ from what the markers make
+/// (the lesson files back to their holes, a copy kept of those that hold
+/// the learner's own lines, as [`reset`] does), and returns their paths,
+/// the copies' first.
+pub fn write(root: &Path, exercise: &Exercise) -> Result<Vec<PathBuf>> {
+    let done = reset(root, exercise)?;
+    let copies = done
+        .kept
+        .iter()
+        .map(|kept| Path::new(EXERCISES_DIR).join(&kept.copy));
+    Ok(copies.chain(done.written).collect())
 }
 
 /// Writes the lesson files of `exercise` as a learner has them who got
 /// as far as `fill` (the checks then stand at hole `fill.filled + 1`, or
-/// name hole `fill.filled` as wrong), and returns their paths.
-pub fn write_filled(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Vec<PathBuf>> {
+/// name hole `fill.filled` as wrong), and returns their paths. The holes
+/// after `fill.filled` keep what the files hold; a lesson file whose holes
+/// up to it hold the learner's own lines is kept first ([`Kept`]).
+pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Written> {
     let holes = holes(root, exercise)?;
     if fill.filled > holes.len() {
         return Err(format!(
@@ -122,18 +267,36 @@ pub fn write_filled(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Vec<
             fill.filled
         ));
     }
-    let mut written = Vec::new();
+    let mut done = Written::default();
     for file in exercise.files {
+        let mut later = Vec::new();
+        match found(root, exercise, &holes, file)? {
+            Some(Some(found)) => {
+                let own = own(&found, &holes, |number| number <= fill.filled);
+                if !own.is_empty() {
+                    let lesson = exercise.lesson_path(file);
+                    done.kept.push(keep(root, exercise, &lesson, own)?);
+                }
+                later.extend(
+                    found
+                        .into_iter()
+                        .filter(|found| found.number > fill.filled)
+                        .map(|found| (found.number, found.lines)),
+                );
+            }
+            Some(None) => {
+                let lesson = exercise.lesson_path(file);
+                done.kept.push(keep(root, exercise, &lesson, Vec::new())?);
+            }
+            None => {}
+        }
         let text = read_step_file(root, exercise, file)?;
         let path = lesson_file(exercise, file);
-        write_file(
-            root,
-            &path,
-            &filled_lesson(exercise, &holes, file, &text, fill)?,
-        )?;
-        written.push(path);
+        let lesson = refilled_lesson(exercise, &holes, file, &text, fill, &later)?;
+        write_file(root, &path, &lesson)?;
+        done.written.push(path);
     }
-    Ok(written)
+    Ok(done)
 }
 
 /// Where `hole` stands in its lesson file as the checkout has it: the
@@ -190,6 +353,205 @@ mod tests {
     /// The root of this checkout.
     fn root() -> &'static Path {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.."))
+    }
+
+    /// A checkout of v0.09's exercise in a folder of its own under the
+    /// system's temporary folder: `holes.toml`, the step's two files and
+    /// the lesson files made from them.
+    fn v09_copy(name: &str) -> (PathBuf, &'static Exercise) {
+        let copy =
+            std::env::temp_dir().join(format!("exercise-holes-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&copy);
+        let v09 = crate::find("v09").unwrap();
+        let mut files = vec![HOLES_FILE.to_string()];
+        files.extend(v09.files.iter().map(|file| format!("{}/{file}", v09.krate)));
+        for file in files {
+            fs::create_dir_all(copy.join(&file).parent().unwrap()).unwrap();
+            fs::copy(root().join(&file), copy.join(&file)).unwrap();
+        }
+        reset(&copy, v09).unwrap();
+        (copy, v09)
+    }
+
+    /// The lesson file `file` of the copy.
+    fn lesson_at(copy: &Path, file: &str) -> PathBuf {
+        copy.join(EXERCISES_DIR)
+            .join("exercise-v09/src/lesson")
+            .join(file)
+    }
+
+    /// Writes `lines` in the place of hole `number`'s `todo!()` in the
+    /// lesson file `file` of the copy, as a learner does.
+    fn write_hole(copy: &Path, file: &str, number: usize, lines: &str) {
+        let path = lesson_at(copy, file);
+        let text = fs::read_to_string(&path).unwrap();
+        let todo = format!("hole {number} of 4, ");
+        let mut out = String::new();
+        for line in text.lines() {
+            if line.contains(&todo) && !line.trim_start().starts_with("//") {
+                out += lines;
+            } else {
+                out += line;
+                out.push('\n');
+            }
+        }
+        assert_ne!(out, text, "no todo!() of hole {number} in {file}");
+        fs::write(&path, out).unwrap();
+    }
+
+    #[test]
+    fn reset_keeps_a_file_that_holds_the_learners_lines_and_says_how_to_put_it_back() {
+        let (copy, v09) = v09_copy("reset");
+        let mine = "            let value: i32 = 7; // my own window\n";
+        write_hole(&copy, "search.rs", 1, mine);
+        let learner = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let done = reset(&copy, v09).unwrap();
+        let kept = Kept {
+            lesson: "exercise-v09/src/lesson/search.rs".to_string(),
+            copy: "kept/exercise-v09/search.1.rs".to_string(),
+            holes: vec![(1, "window".to_string())],
+        };
+        assert_eq!(done.kept, std::slice::from_ref(&kept));
+        assert_eq!(done.written, [Path::new(EXERCISES_DIR).join(&kept.lesson)]);
+        let now = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        assert!(!now.contains("my own window"), "{now}");
+        assert_eq!(kept.what(), "your own lines in hole 1 (window)");
+        // The command it prints, run from the exercises' folder, gives the
+        // learner's file back.
+        assert_eq!(
+            kept.restore(),
+            "cp kept/exercise-v09/search.1.rs exercise-v09/src/lesson/search.rs"
+        );
+        let status = std::process::Command::new("sh")
+            .args(["-c", &kept.restore()])
+            .current_dir(copy.join(EXERCISES_DIR))
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let back = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let _ = fs::remove_dir_all(&copy);
+        assert_eq!(back, learner);
+    }
+
+    #[test]
+    fn the_tools_own_lines_need_no_copy() {
+        let (copy, v09) = v09_copy("own");
+        for fill_to in [
+            Fill {
+                filled: 2,
+                slip: false,
+            },
+            Fill {
+                filled: 3,
+                slip: true,
+            },
+            Fill {
+                filled: 4,
+                slip: false,
+            },
+        ] {
+            let filled = fill(&copy, v09, fill_to).unwrap();
+            let reset = reset(&copy, v09).unwrap();
+            assert!(
+                filled.kept.is_empty() && reset.kept.is_empty(),
+                "{fill_to:?}"
+            );
+            assert!(!reset.written.is_empty(), "{fill_to:?}");
+        }
+        assert_eq!(reset(&copy, v09).unwrap(), Written::default());
+        let kept = copy.join(EXERCISES_DIR).join(KEPT_DIR).exists();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(!kept);
+    }
+
+    #[test]
+    fn fill_touches_no_hole_after_its_number_and_keeps_the_learners_lines_it_fills() {
+        let (copy, v09) = v09_copy("fill");
+        let fail_high = "            if value >= beta {\n                return beta; // my cut\n            }\n";
+        let pick = "    let mut i = first; // my pick\n    None\n";
+        write_hole(&copy, "search.rs", 2, fail_high);
+        write_hole(&copy, "ordering.rs", 3, pick);
+        let done = fill(
+            &copy,
+            v09,
+            Fill {
+                filled: 1,
+                slip: false,
+            },
+        )
+        .unwrap();
+        assert!(done.kept.is_empty(), "{done:?}");
+        let search = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let ordering = fs::read_to_string(lesson_at(&copy, "ordering.rs")).unwrap();
+        assert!(
+            search.contains("-beta, -alpha,") && search.contains(fail_high),
+            "{search}"
+        );
+        assert!(ordering.contains(pick), "{ordering}");
+        assert!(ordering.contains("hole 4 of 4, history"), "{ordering}");
+        // Hole 1 now holds the step's lines: filling it again needs no
+        // copy; the learner's own lines there are kept first.
+        assert!(fill(
+            &copy,
+            v09,
+            Fill {
+                filled: 1,
+                slip: false
+            }
+        )
+        .unwrap()
+        .kept
+        .is_empty());
+        let (from, to) = ("-beta, -alpha,", "-beta, -alpha, // mine");
+        let path = lesson_at(&copy, "search.rs");
+        fs::write(
+            &path,
+            fs::read_to_string(&path).unwrap().replacen(from, to, 1),
+        )
+        .unwrap();
+        let done = fill(
+            &copy,
+            v09,
+            Fill {
+                filled: 2,
+                slip: false,
+            },
+        )
+        .unwrap();
+        let holes: Vec<_> = done.kept.iter().map(|kept| kept.holes.clone()).collect();
+        assert_eq!(
+            holes,
+            [vec![
+                (1, "window".to_string()),
+                (2, "fail_high".to_string())
+            ]]
+        );
+        assert_eq!(
+            done.kept[0].what(),
+            "your own lines in holes 1 and 2 (window, fail_high)"
+        );
+        let copied = fs::read_to_string(copy.join(EXERCISES_DIR).join(&done.kept[0].copy)).unwrap();
+        let ordering = fs::read_to_string(lesson_at(&copy, "ordering.rs")).unwrap();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(
+            copied.contains("// mine") && copied.contains("// my cut"),
+            "{copied}"
+        );
+        assert!(ordering.contains(pick), "{ordering}");
+    }
+
+    #[test]
+    fn a_file_changed_outside_its_holes_is_kept_whole() {
+        let (copy, v09) = v09_copy("outside");
+        let path = lesson_at(&copy, "ordering.rs");
+        let text = fs::read_to_string(&path).unwrap() + "\nfn my_helper() {}\n";
+        fs::write(&path, &text).unwrap();
+        let done = reset(&copy, v09).unwrap();
+        assert_eq!(done.kept.len(), 1, "{done:?}");
+        assert_eq!(done.kept[0].what(), "lines changed outside its holes");
+        let copied = fs::read_to_string(copy.join(EXERCISES_DIR).join(&done.kept[0].copy)).unwrap();
+        let _ = fs::remove_dir_all(&copy);
+        assert_eq!(copied, text);
     }
 
     #[test]

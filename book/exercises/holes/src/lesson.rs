@@ -258,45 +258,237 @@ pub fn filled_lesson(
     text: &str,
     fill: Fill,
 ) -> Result<String> {
+    refilled_lesson(exercise, holes, file, text, fill, &[])
+}
+
+/// [`filled_lesson`], where each hole after `fill.filled` that `kept`
+/// holds (by number) keeps those lines instead of its `todo!()`: the
+/// lines of the holes `--fill` does not reach, as the learner has them.
+pub fn refilled_lesson(
+    exercise: &Exercise,
+    holes: &[Hole],
+    file: &str,
+    text: &str,
+    fill: Fill,
+    kept: &[(usize, Vec<String>)],
+) -> Result<String> {
+    let mut out = String::new();
+    for piece in pieces(exercise, holes, file, text) {
+        let lines = match piece {
+            Piece::Line(line) => vec![line],
+            Piece::Hole(hole) if hole.hole.number <= fill.filled => {
+                if fill.slip && hole.hole.number == fill.filled {
+                    hole.slipped(exercise)?
+                } else {
+                    hole.step
+                }
+            }
+            Piece::Hole(hole) => kept
+                .iter()
+                .find(|(number, _)| *number == hole.hole.number)
+                .map_or_else(|| vec![hole.todo.clone()], |(_, lines)| lines.clone()),
+        };
+        for line in lines {
+            out += &line;
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// What a hole of a lesson file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// Its `todo!()`, as `--reset` writes it.
+    Empty,
+    /// The step's own lines, as `--fill` writes them.
+    Step,
+    /// The step's lines with the hole's slip, as `--fill N --slip` writes
+    /// them.
+    Slip,
+    /// Lines of the learner's own: anything else.
+    Own,
+}
+
+/// One hole as a lesson file holds it: its number, its lines and what
+/// they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The hole's number.
+    pub number: usize,
+    /// The lines in its place.
+    pub lines: Vec<String>,
+    /// What they are.
+    pub held: Held,
+}
+
+/// The holes of the lesson file `lesson`, made from the step's `file`
+/// (whose text is `text`), in the file's order: what each holds. `None`
+/// when its lines outside the holes are not the lesson's (the learner
+/// changed them too), so that no hole can be told apart.
+///
+/// A hole's lines are found between the lesson's lines before and after
+/// it: its `todo!()`, the step's lines or the slip when they stand there,
+/// else the fewest lines after which the rest of the file reads as the
+/// lesson.
+pub fn read_lesson(
+    exercise: &Exercise,
+    holes: &[Hole],
+    file: &str,
+    text: &str,
+    lesson: &str,
+) -> Option<Vec<Found>> {
+    let pieces = pieces(exercise, holes, file, text);
+    let lines: Vec<&str> = lesson.lines().collect();
+    let mut found = align(exercise, &pieces, &lines)?;
+    found.reverse();
+    Some(found)
+}
+
+/// The holes of `lines` read against `pieces`, from the last: see
+/// [`read_lesson`].
+fn align(exercise: &Exercise, pieces: &[Piece], lines: &[&str]) -> Option<Vec<Found>> {
+    let Some((piece, rest)) = pieces.split_first() else {
+        return lines.is_empty().then(Vec::new);
+    };
+    let hole = match piece {
+        Piece::Line(line) => {
+            return (lines.first() == Some(&line.as_str()))
+                .then(|| align(exercise, rest, &lines[1..]))
+                .flatten()
+        }
+        Piece::Hole(hole) => hole,
+    };
+    let starts = |at: usize, known: &Vec<String>| {
+        lines.len() >= at + known.len() && known.iter().zip(&lines[at..]).all(|(a, b)| a == b)
+    };
+    // Its own known lines first; then, before a hole, the ends after
+    // which that hole's known lines stand; then any end.
+    let known = hole.known(exercise);
+    let own = known.iter().filter(|known| starts(0, known)).map(Vec::len);
+    let next: Vec<usize> = match rest.first() {
+        Some(Piece::Hole(next)) => {
+            let known = next.known(exercise);
+            (0..=lines.len())
+                .filter(|&at| known.iter().any(|known| starts(at, known)))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let ends = own.chain(next).chain(0..=lines.len());
+    for end in ends {
+        // After a hole comes a line of the lesson, or the file's end, or
+        // another hole: only those ends can read.
+        if let Some(Piece::Line(next)) = rest.first() {
+            if lines.get(end) != Some(&next.as_str()) {
+                continue;
+            }
+        }
+        if let Some(mut found) = align(exercise, rest, &lines[end..]) {
+            let held: Vec<String> = lines[..end].iter().map(|line| line.to_string()).collect();
+            found.push(Found {
+                number: hole.hole.number,
+                held: hole.held(exercise, &held),
+                lines: held,
+            });
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// A line of a lesson file as the markers make it: a line of the step's
+/// file (or of the lesson's heading), or a hole.
+enum Piece<'a> {
+    Line(String),
+    Hole(HoleLines<'a>),
+}
+
+/// A hole's lines, each way this crate writes them: its `todo!()`, the
+/// step's own lines, and the step's with the hole's slip.
+struct HoleLines<'a> {
+    hole: &'a Hole,
+    todo: String,
+    step: Vec<String>,
+}
+
+impl HoleLines<'_> {
+    /// The lines this crate writes in the hole: its `todo!()`, the
+    /// step's, and the slip's when it has one.
+    fn known(&self, exercise: &Exercise) -> Vec<Vec<String>> {
+        let mut known = vec![vec![self.todo.clone()], self.step.clone()];
+        known.extend(self.hole.slip.as_ref().and(self.slipped(exercise).ok()));
+        known
+    }
+
+    /// The step's lines with the hole's slip made in them.
+    fn slipped(&self, exercise: &Exercise) -> Result<Vec<String>> {
+        let answer: String = self.step.iter().map(|line| format!("{line}\n")).collect();
+        let slipped = slipped_hole(exercise, self.hole, &answer)?;
+        Ok(slipped.lines().map(str::to_string).collect())
+    }
+
+    /// What `lines`, found in this hole's place, are.
+    fn held(&self, exercise: &Exercise, lines: &[String]) -> Held {
+        if lines.len() == 1 && lines[0] == self.todo {
+            Held::Empty
+        } else if lines == self.step.as_slice() {
+            Held::Step
+        } else if self.hole.slip.is_some() && self.slipped(exercise).ok().as_deref() == Some(lines)
+        {
+            Held::Slip
+        } else {
+            Held::Own
+        }
+    }
+}
+
+/// The pieces of the lesson file made from the step's `file`, `text`:
+/// the lesson's two lines of heading, then the step's lines with each of
+/// `holes` marked in them as one piece.
+fn pieces<'a>(exercise: &Exercise, holes: &'a [Hole], file: &str, text: &str) -> Vec<Piece<'a>> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut out = format!(
-        "// The lesson file of {}, made from {}/{file} by `cargo exercise {} --reset`.\n\
-         // Fill each `todo!()`, in the order of their numbers; `{}` checks them.\n",
-        exercise.crate_name(),
-        exercise.krate,
-        exercise.step,
-        exercise.command()
-    );
+    let mut pieces: Vec<Piece> = heading(exercise, file)
+        .lines()
+        .map(|line| Piece::Line(line.to_string()))
+        .collect();
     let mut i = 0;
     while i < lines.len() {
         match holes
             .iter()
             .find(|hole| hole.file == file && hole.line == i + 1)
         {
-            Some(hole) if hole.number <= fill.filled => {
-                let answer: String = lines[i + 1..=i + hole.lines]
-                    .iter()
-                    .map(|line| format!("{line}\n"))
-                    .collect();
-                if fill.slip && hole.number == fill.filled {
-                    out += &slipped_hole(exercise, hole, &answer)?;
-                } else {
-                    out += &answer;
-                }
-                i += hole.lines + 2;
-            }
             Some(hole) => {
-                out += &todo_line(exercise, hole, holes.len(), &lines[..=i]);
+                let todo = todo_line(exercise, hole, holes.len(), &lines[..=i]);
+                pieces.push(Piece::Hole(HoleLines {
+                    hole,
+                    todo: todo.trim_end().to_string(),
+                    step: lines[i + 1..=i + hole.lines]
+                        .iter()
+                        .map(|line| line.to_string())
+                        .collect(),
+                }));
                 i += hole.lines + 2;
             }
             None => {
-                out += lines[i];
-                out.push('\n');
+                pieces.push(Piece::Line(lines[i].to_string()));
                 i += 1;
             }
         }
     }
-    Ok(out)
+    pieces
+}
+
+/// The two lines that open every lesson file.
+fn heading(exercise: &Exercise, file: &str) -> String {
+    format!(
+        "// The lesson file of {}, made from {}/{file} by `cargo exercise {} --reset`.\n\
+         // Fill each `todo!()`, in the order of their numbers; `{}` checks them.\n",
+        exercise.crate_name(),
+        exercise.krate,
+        exercise.step,
+        exercise.command()
+    )
 }
 
 /// The lines of `hole`, `answer`, with the hole's slip made in them.
@@ -525,6 +717,54 @@ section = "Checks"
         let text = slipped(&EXERCISE, STEP).unwrap();
         assert!(text.contains("let total = a - b;"));
         assert!(slipped(&EXERCISE, &format!("{STEP}// a + b\n")).is_err());
+    }
+
+    /// What `read_lesson` finds in each hole of `lesson`, in the file's
+    /// order: `(number, held)`.
+    fn read(lesson: &str) -> Option<Vec<(usize, Held)>> {
+        let holes = vt_holes(STEP).unwrap();
+        let found = read_lesson(&EXERCISE, &holes, "src/search.rs", STEP, lesson)?;
+        Some(found.into_iter().map(|f| (f.number, f.held)).collect())
+    }
+
+    #[test]
+    fn each_hole_of_a_lesson_file_is_read_as_empty_the_steps_the_slip_or_the_learners() {
+        let holes = vt_holes(STEP).unwrap();
+        let fill = |filled, slip| {
+            filled_lesson(
+                &EXERCISE,
+                &holes,
+                "src/search.rs",
+                STEP,
+                Fill { filled, slip },
+            )
+            .unwrap()
+        };
+        let empty = fill(0, false);
+        assert_eq!(read(&empty), Some(vec![(2, Held::Empty), (1, Held::Empty)]));
+        assert_eq!(
+            read(&fill(1, true)),
+            Some(vec![(2, Held::Empty), (1, Held::Slip)])
+        );
+        assert_eq!(
+            read(&fill(2, false)),
+            Some(vec![(2, Held::Step), (1, Held::Step)])
+        );
+        // The two holes stand next to each other: the learner's lines in
+        // hole 2 end where hole 1's todo!() begins.
+        let todo = empty.lines().nth(3).unwrap();
+        assert!(todo.contains("hole 2 of 2, check"), "{empty}");
+        let mine = empty.replacen(todo, "    if a < 0 {\n        return -1;\n    }", 1);
+        let holes_read = read_lesson(&EXERCISE, &holes, "src/search.rs", STEP, &mine).unwrap();
+        assert_eq!(holes_read[0].held, Held::Own);
+        assert_eq!(holes_read[0].lines.len(), 3);
+        assert_eq!(holes_read[1].held, Held::Empty);
+        // A line the learner added outside the holes: no hole can be told.
+        assert_eq!(read(&format!("{empty}fn mine() {{}}\n")), None);
+        assert_eq!(
+            read(&empty.replacen("    total\n", "    total + 1\n", 1)),
+            None
+        );
     }
 
     #[test]

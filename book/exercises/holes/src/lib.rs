@@ -19,7 +19,7 @@ pub mod files;
 pub mod lesson;
 
 pub use exercises::{find, Exercise, Slip, EXERCISES, EXERCISES_DIR, HOLES_FILE};
-pub use lesson::{Fill, Hole, Marker};
+pub use lesson::{Fill, Found, Held, Hole, Marker};
 
 /// The holes' data of this checkout, compiled in: a change to it
 /// rebuilds whatever reads it this way.

@@ -6,11 +6,16 @@
 //! The checks are the exercise's own, `cargo test -q -p exercise-v09`, run
 //! in the exercises' folder; their last lines say where the learner
 //! stands ([`standing`]). The waiting is the `notify` crate's: the
-//! system's own file events, no polling.
+//! system's own file events, no polling. A run shows its lines as they
+//! come, and a save while it lasts stops it, with every process it
+//! started, for the next to begin ([`run_watched`]).
 
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
@@ -21,16 +26,21 @@ pub const HELP: &str = "\
 usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N [--slip]]
   <step>      the step's exercise: v07, v09, v10 or v11
 
-  (no option) run the exercise's checks, then again each time a lesson file
-              is saved; Ctrl-C stops
+  (no option) run the exercise's checks, showing each as it ends, then again
+              each time a lesson file is saved; a save while they run stops
+              that run and starts another; a check that never ends is
+              stopped after 30 s, and its hole named; Ctrl-C stops
   --holes     list the holes: number, name, where in the lesson files, what
               each asks and the chapter's section to read
-  --reset     put the lesson files back to their holes, throwing away what
-              was written in them
-  --fill N    write the lesson files with holes 1 to N filled with the
-              step's own lines, as a learner who filled them has them: for
-              proving the checks (`.ci/run`) and for comparing; --reset
-              undoes it
+  --reset     put the lesson files back to their holes; a file whose holes
+              hold your own lines is first copied to kept/ (book/exercises/
+              kept/exercise-v09/search.1.rs...), and the `cp` line that puts
+              it back is printed
+  --fill N    write holes 1 to N with the step's own lines, as a learner who
+              filled them has them, and leave every later hole as it is: for
+              proving the checks (`.ci/run`) and for comparing; your own
+              lines in holes 1 to N are copied to kept/ first, as --reset
+              does; --reset undoes it
   --slip      with --fill N, hole N holds its slip from holes.toml: the
               checks must name hole N as wrong
 ";
@@ -135,6 +145,12 @@ pub fn standing(output: &str) -> String {
     if let Some(line) = line("all ") {
         return line.to_string();
     }
+    if let Some(line) = output
+        .lines()
+        .find(|line| line.contains(", the last filled: the check did not finish within"))
+    {
+        return format!("stopped at {line}");
+    }
     if let Some(line) = line("  FAIL  ") {
         let check = line["  FAIL  ".len()..]
             .split(':')
@@ -184,6 +200,133 @@ pub fn wait_for_change(dir: &Path, timeout: Duration) -> Option<notify::Result<(
     // pass before the checks run.
     while receive.recv_timeout(Duration::from_millis(200)).is_ok() {}
     Some(Ok(()))
+}
+
+/// How a run of the checks under the watch ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// It ended by itself; what it printed, standard output and error
+    /// as they came.
+    Finished(String),
+    /// A file of the watched folder was saved while it ran: it was
+    /// stopped, its processes killed, for the next run to start.
+    Saved,
+    /// Its checks had started and it printed nothing more for this long:
+    /// it was stopped, its processes killed.
+    Silent(Duration),
+}
+
+/// The first line the checks' runner prints (`exercise-v09: 16 checks,
+/// in the order of its holes`) ends so: from there on, each check prints
+/// a line when it ends, and the silence limit counts.
+const CHECKS_STARTED: &str = "checks, in the order of its holes";
+
+/// How often a run that prints nothing says it is still going.
+const TICK: Duration = Duration::from_secs(15);
+
+/// What the watch hears while a run lasts.
+enum Heard {
+    Line(String),
+    Closed,
+    Saved,
+}
+
+/// Runs `command` (the checks, `cargo test -q -p exercise-v09`) while
+/// watching `dir`: each line it prints goes to `show` as it comes, a save
+/// in `dir` stops it, and so does a silence of `silence` once its checks
+/// have started ([`RunEnd`]). Stopping kills the command and every
+/// process it started (the build, the checks' binary): on Unix it runs in
+/// a process group of its own, killed whole.
+pub fn run_watched(
+    mut command: Command,
+    dir: &Path,
+    silence: Duration,
+    show: &mut dyn FnMut(&str),
+) -> io::Result<RunEnd> {
+    let (send, heard) = mpsc::channel();
+    let saves = send.clone();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if event.is_ok_and(|event| !matches!(event.kind, notify::EventKind::Access(_))) {
+            let _ = saves.send(Heard::Saved);
+        }
+    })
+    .map_err(io::Error::other)?;
+    watcher
+        .watch(dir, RecursiveMode::Recursive)
+        .map_err(io::Error::other)?;
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::null())
+        .spawn()?;
+    let stdout = child.stdout.take().map(|out| read_lines(out, send.clone()));
+    let stderr = child.stderr.take().map(|err| read_lines(err, send.clone()));
+    let mut open = usize::from(stdout.is_some()) + usize::from(stderr.is_some());
+    let (mut text, mut started, mut last) = (String::new(), None, Instant::now());
+    let began = Instant::now();
+    while open > 0 {
+        let wait = match started {
+            Some(_) => silence.saturating_sub(last.elapsed()).min(TICK),
+            None => TICK,
+        };
+        match heard.recv_timeout(wait) {
+            Ok(Heard::Line(line)) => {
+                started = started.or(line.trim_end().ends_with(CHECKS_STARTED).then_some(()));
+                last = Instant::now();
+                show(&line);
+                text += &line;
+                text.push('\n');
+            }
+            Ok(Heard::Closed) => open -= 1,
+            Ok(Heard::Saved) => {
+                stop(&mut child);
+                // An editor's save is several events: let them pass.
+                while heard.recv_timeout(Duration::from_millis(200)).is_ok() {}
+                return Ok(RunEnd::Saved);
+            }
+            Err(_) if started.is_some() && last.elapsed() >= silence => {
+                stop(&mut child);
+                return Ok(RunEnd::Silent(silence));
+            }
+            Err(_) => show(&format!(
+                "  ... still running, {} s",
+                began.elapsed().as_secs()
+            )),
+        }
+    }
+    child.wait()?;
+    Ok(RunEnd::Finished(text))
+}
+
+/// Sends each line `from` gives to `to`, then that it closed.
+fn read_lines(from: impl Read + Send + 'static, to: mpsc::Sender<Heard>) -> thread::JoinHandle<()> {
+    thread::spawn(move || {
+        let mut from = BufReader::new(from);
+        let mut line = Vec::new();
+        while matches!(from.read_until(b'\n', &mut line), Ok(n) if n > 0) {
+            let text = String::from_utf8_lossy(&line);
+            let _ = to.send(Heard::Line(text.trim_end_matches(['\n', '\r']).to_string()));
+            line.clear();
+        }
+        let _ = to.send(Heard::Closed);
+    })
+}
+
+/// Kills `child` and, on Unix, every process of its group (the checks'
+/// binary that cargo started), then reaps it.
+fn stop(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let group = format!("-{}", child.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 #[cfg(test)]

@@ -1,40 +1,63 @@
 //! `cargo exercise v09`, from book/exercises: the exercise's checks, run
 //! again each time a lesson file is saved (Ctrl-C stops it); with
 //! `--holes` the holes listed, with `--reset` the lesson files put back to
-//! their holes, with `--fill N` holes 1 to N filled with the step's lines.
+//! their holes, with `--fill N` holes 1 to N filled with the step's lines;
+//! either keeps first a copy of a lesson file that holds the learner's own
+//! lines, and prints the command that puts it back.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use exercise_holes::{files, Fill};
-use exercise_watch::{in_checkout, parse_args, standing, wait_for_change, without_cargo_close};
+use exercise_watch::{in_checkout, parse_args, run_watched, standing, wait_for_change};
+use exercise_watch::{without_cargo_close, RunEnd};
 use exercise_watch::{Action, HELP};
 
 /// The repository's root, from the exercises' folder.
 const ROOT: &str = "../..";
 
-/// Runs the checks of `krate` once, shows their output and where the
-/// learner stands.
-fn check(krate: &str) {
+/// How long the checks may go on printing nothing once they have started
+/// before the watch stops them: twice the time the checks' runner gives
+/// one check (`CHECK_SECONDS` of `exercise-check`, 30 s), after which the
+/// runner stops by itself and names the hole. Past this the runner did
+/// not, and the watch does.
+const SILENCE: Duration = Duration::from_secs(60);
+
+/// Runs the checks of `krate` once, showing their lines as they come,
+/// until they end, a lesson file in `lesson` is saved (then `false`: the
+/// run is stopped, and another starts), or they print nothing for
+/// [`SILENCE`]; then says where the learner stands.
+fn check(krate: &str, lesson: &Path) -> Result<bool, String> {
     // Clear the screen, as a re-run shows one state, not a history.
     print!("\x1b[2J\x1b[H");
-    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()))
+    println!(
+        "{krate}: running its checks, `cargo test -q -p {krate}` (a save stops this run and starts another)"
+    );
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
+    command
         .args(["test", "-q", "-p", krate])
-        .env("RUST_BACKTRACE", "0")
-        .output();
-    match output {
-        Ok(output) => {
-            let text = format!(
-                "{}{}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            );
-            print!("{}", without_cargo_close(&text));
-            println!("\n{krate}: {}", standing(&text));
+        .env("RUST_BACKTRACE", "0");
+    // Cargo's closing words on a failed test say nothing the checks did not.
+    let mut closed = false;
+    let mut show = |line: &str| {
+        closed |= without_cargo_close(line).len() < line.len();
+        if !closed {
+            println!("{line}");
         }
-        Err(error) => println!("{krate}: cargo did not start: {error}"),
+    };
+    let end = run_watched(command, lesson, SILENCE, &mut show)
+        .map_err(|error| format!("cannot run the checks of {krate}: {error}"))?;
+    match end {
+        RunEnd::Finished(text) => println!("\n{krate}: {}", standing(&text)),
+        RunEnd::Saved => return Ok(false),
+        RunEnd::Silent(limit) => println!(
+            "\n{krate}: the checks printed nothing for {} s, and were stopped: \
+             a loop that never ends in the hole you last wrote?",
+            limit.as_secs()
+        ),
     }
+    Ok(true)
 }
 
 /// Runs the checks of `krate`, then again each time a lesson file is
@@ -42,7 +65,14 @@ fn check(krate: &str) {
 fn watch(krate: &str) -> ExitCode {
     let lesson = Path::new(krate).join("src/lesson");
     loop {
-        check(krate);
+        match check(krate, &lesson) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(line) => {
+                eprintln!("error: {line}");
+                return ExitCode::from(2);
+            }
+        }
         println!(
             "watching {} (save a file to run the checks again; Ctrl-C stops)",
             lesson.display()
@@ -57,30 +87,48 @@ fn watch(krate: &str) -> ExitCode {
     }
 }
 
+/// Says where each lesson file that held the learner's own lines was
+/// kept, and the command that puts it back.
+fn say_kept(kept: &[files::Kept]) {
+    for kept in kept {
+        println!(
+            "kept     {}, {}, as {}\n         put it back, from book/exercises, with: {}",
+            kept.lesson,
+            kept.what(),
+            kept.copy,
+            kept.restore()
+        );
+    }
+}
+
 /// Writes the lesson files of `exercise` as `fill` says (back to their
-/// holes when nothing is filled) and names them.
+/// holes when nothing is filled), keeping first those that hold the
+/// learner's own lines, and names them.
 fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> {
     let root = Path::new(ROOT);
     if fill.filled == 0 {
-        let written = files::write(root, exercise)?;
-        for path in &written {
+        let done = files::reset(root, exercise)?;
+        say_kept(&done.kept);
+        for path in &done.written {
             println!("reset    {}", path.display());
         }
-        if written.is_empty() {
+        if done.written.is_empty() {
             println!(
                 "{}: its files already hold their holes",
                 exercise.crate_name()
             );
         }
     } else {
-        for path in files::write_filled(root, exercise, fill)? {
-            let slip = if fill.slip {
-                ", the last with its slip"
-            } else {
-                ""
-            };
+        let done = files::fill(root, exercise, fill)?;
+        say_kept(&done.kept);
+        let slip = if fill.slip {
+            ", the last with its slip"
+        } else {
+            ""
+        };
+        for path in done.written {
             println!(
-                "filled   {} (holes 1 to {}{slip})",
+                "filled   {} (holes 1 to {}{slip}; any later hole as it was)",
                 path.display(),
                 fill.filled
             );

@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use exercise_watch::{in_checkout, standing, wait_for_change, without_cargo_close};
+use exercise_watch::RunEnd;
+use exercise_watch::{in_checkout, run_watched, standing, wait_for_change, without_cargo_close};
 
 /// The exercises' folder of this checkout.
 fn exercises() -> &'static Path {
@@ -160,7 +161,9 @@ fn the_holes_are_listed_from_the_exercises_folder() {
     let help = run(&["--help"]);
     let text = String::from_utf8_lossy(&help.stdout);
     assert!(help.status.success());
-    for option in ["--holes", "--reset", "--fill N", "--slip", ".ci/run"] {
+    for option in [
+        "--holes", "--reset", "--fill N", "--slip", ".ci/run", "kept/",
+    ] {
         assert!(text.contains(option), "{option} in\n{text}");
     }
 }
@@ -190,6 +193,13 @@ fn the_state_is_read_from_the_checks_last_lines() {
     );
     assert!(standing("  ok    a\n  FAIL  b\n\ncheck `b` failed").contains("`b` fails"));
     assert!(standing("error[E0308]: mismatched types").contains("does not compile"));
+    let endless = "  FAIL  pick_as_the_step: it did not finish within 30 s\n\nhole 3 of 4 (pick), \
+                   the last filled: the check did not finish within 30 s; a loop that never ends?\n";
+    assert_eq!(
+        standing(endless),
+        "stopped at hole 3 of 4 (pick), the last filled: the check did not finish within 30 s; \
+         a loop that never ends?"
+    );
 }
 
 /// A file saved in the watched folder wakes the watcher; nothing saved,
@@ -219,4 +229,220 @@ fn cargos_closing_words_are_left_out() {
         "next: fill hole 1 of 4, window (0 of 10 checks pass)\n"
     );
     assert_eq!(without_cargo_close("all pass\n"), "all pass\n");
+}
+
+/// A checkout of v0.09's exercise under the system's temporary folder, as
+/// `cargo exercise` needs one: the exercises' manifest and `holes.toml`,
+/// the manifests it looks for two folders up and the step's two files.
+/// Returns its exercises' folder, whose lesson files `--reset` then made.
+fn v09_checkout(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("exercises-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let checkout = exercises().join("../..");
+    for file in [
+        "book/exercises/Cargo.toml",
+        "book/exercises/holes.toml",
+        "common/Cargo.toml",
+        "lamosca-v07/Cargo.toml",
+        "lamosca-v09/Cargo.toml",
+        "lamosca-v09/src/search.rs",
+        "lamosca-v09/src/ordering.rs",
+    ] {
+        std::fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
+        std::fs::copy(checkout.join(file), root.join(file)).unwrap();
+    }
+    let dir = root.join("book/exercises");
+    assert!(exercise(&dir, &["v09", "--reset"]).status.success());
+    dir
+}
+
+/// `cargo exercise` with `args`, in the exercises' folder `dir`.
+fn exercise(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_exercise-watch"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// Writes `line` in the place of the `todo!()` of hole `number` in the
+/// lesson file `file` of `dir`, as a learner does.
+fn write_hole(dir: &Path, file: &str, number: usize, line: &str) -> String {
+    let path = dir.join("exercise-v09/src/lesson").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let todo = text
+        .lines()
+        .find(|l| l.contains(&format!("todo!(\"hole {number} of 4, ")))
+        .unwrap()
+        .to_string();
+    let text = text.replacen(&todo, line, 1);
+    std::fs::write(&path, &text).unwrap();
+    text
+}
+
+/// `--reset` on a lesson file holding the learner's own line keeps a copy,
+/// says where, and prints the command that puts it back, which does.
+#[test]
+fn reset_keeps_the_learners_file_and_prints_the_command_that_puts_it_back() {
+    let dir = v09_checkout("reset");
+    let mine = write_hole(
+        &dir,
+        "search.rs",
+        1,
+        "            let value: i32 = 0; // mine",
+    );
+    let output = exercise(&dir, &["v09", "--reset"]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let reset = std::fs::read_to_string(dir.join("exercise-v09/src/lesson/search.rs")).unwrap();
+    let restore = stdout
+        .lines()
+        .find_map(|line| line.split_once("put it back, from book/exercises, with: "))
+        .map(|(_, command)| command.to_string());
+    let restored = restore.as_ref().map(|command| {
+        let status = Command::new("sh")
+            .args(["-c", command])
+            .current_dir(&dir)
+            .status();
+        assert!(status.unwrap().success(), "{command}");
+        std::fs::read_to_string(dir.join("exercise-v09/src/lesson/search.rs")).unwrap()
+    });
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "kept     exercise-v09/src/lesson/search.rs, your own lines in hole 1 (window), \
+             as kept/exercise-v09/search.1.rs\n"
+        ),
+        "{stdout}"
+    );
+    assert!(!reset.contains("// mine"), "{reset}");
+    assert_eq!(restored.as_deref(), Some(mine.as_str()), "{stdout}");
+}
+
+/// `--fill 1` fills hole 1 and leaves the learner's line in hole 2 as it
+/// is; hole 1's own line, filled over, is kept first.
+#[test]
+fn fill_leaves_the_later_holes_alone_and_keeps_what_it_fills_over() {
+    let dir = v09_checkout("fill");
+    write_hole(&dir, "search.rs", 2, "            // my fail-high, to come");
+    let output = exercise(&dir, &["v09", "--fill", "1"]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let search = std::fs::read_to_string(dir.join("exercise-v09/src/lesson/search.rs")).unwrap();
+    let kept_nothing = !dir.join("kept").exists();
+    write_hole(&dir, "ordering.rs", 3, "    None // my pick");
+    let path = dir.join("exercise-v09/src/lesson/ordering.rs");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mine = text.replacen("None // my pick", "None // my pick, again", 1);
+    std::fs::write(&path, &mine).unwrap();
+    let again = exercise(&dir, &["v09", "--fill", "3"]);
+    let again = String::from_utf8_lossy(&again.stdout).into_owned();
+    let copy = std::fs::read_to_string(dir.join("kept/exercise-v09/ordering.1.rs"));
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    assert!(output.status.success(), "{stdout}");
+    assert!(kept_nothing, "{stdout}");
+    assert!(search.contains("-beta, -alpha,"), "{search}");
+    assert!(search.contains("// my fail-high, to come"), "{search}");
+    assert!(again.contains("your own lines in hole 3 (pick)"), "{again}");
+    assert_eq!(copy.ok().as_deref(), Some(mine.as_str()));
+}
+
+/// A folder of its own under the system's temporary folder, empty.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("exercises-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `script` run by `sh`, as the watch runs the checks.
+fn sh(script: &str) -> Command {
+    let mut command = Command::new("sh");
+    command.args(["-c", script]);
+    command
+}
+
+/// Whether the process `pid` is gone (or a zombie nobody reaped yet).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+    }
+}
+
+/// A save while the checks run stops them at once, the processes they
+/// started too (here a `sleep` standing for the checks' binary under
+/// cargo), and the watch is free to start another run.
+#[cfg(unix)]
+#[test]
+fn a_save_stops_a_run_and_every_process_it_started() {
+    let watched = fresh_dir("stop-watched");
+    let pids = fresh_dir("stop-pids");
+    let pid_file = pids.join("sleep.pid");
+    let script = format!(
+        "sleep 60 & echo $! > {}; echo 'exercise-vt: 2 checks, in the order of its holes'; wait",
+        pid_file.display()
+    );
+    let file = watched.join("search.rs");
+    let writer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(700));
+        std::fs::write(&file, "fn mine() {}\n").unwrap();
+    });
+    let started = Instant::now();
+    let mut lines = Vec::new();
+    let end = run_watched(
+        sh(&script),
+        &watched,
+        Duration::from_secs(30),
+        &mut |line| lines.push(line.to_string()),
+    );
+    let took = started.elapsed();
+    writer.join().unwrap();
+    let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+    let pid = pid.trim();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !gone(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let sleep_gone = gone(pid);
+    let _ = std::fs::remove_dir_all(&watched);
+    let _ = std::fs::remove_dir_all(&pids);
+    assert_eq!(end.unwrap(), RunEnd::Saved);
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(lines, ["exercise-vt: 2 checks, in the order of its holes"]);
+    assert!(
+        !pid.is_empty() && sleep_gone,
+        "the run's `sleep` {pid} still runs"
+    );
+}
+
+/// Checks that print nothing for the silence limit once they have
+/// started are stopped and said to be; the time a build takes before
+/// them is not counted, and a run that ends is shown whole.
+#[cfg(unix)]
+#[test]
+fn a_silent_run_is_stopped_and_a_build_is_not() {
+    let watched = fresh_dir("silent");
+    let started = Instant::now();
+    let silent = run_watched(
+        sh("echo 'exercise-vt: 2 checks, in the order of its holes'; echo '  ok    a'; sleep 60"),
+        &watched,
+        Duration::from_millis(500),
+        &mut |_| {},
+    );
+    let took = started.elapsed();
+    let built = run_watched(
+        sh("sleep 1; echo 'all 2 checks pass'"),
+        &watched,
+        Duration::from_millis(200),
+        &mut |_| {},
+    );
+    let _ = std::fs::remove_dir_all(&watched);
+    assert_eq!(silent.unwrap(), RunEnd::Silent(Duration::from_millis(500)));
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(
+        built.unwrap(),
+        RunEnd::Finished("all 2 checks pass\n".to_string())
+    );
 }

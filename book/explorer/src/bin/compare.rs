@@ -32,7 +32,7 @@ struct CompareArgs {
 fn run_compare(args: &CompareArgs, out: &mut impl Write) -> Result<()> {
     let open = |side: &str, path: &PathBuf| {
         limits::open(path)
-            .with_context(|| format!("cannot read record {side} '{}'", path.display()))
+            .with_context(|| format!("cannot read record {side} {}", limits::named(path)))
     };
     let a = open("A", &args.a)?;
     let b = open("B", &args.b)?;

@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod tamper;
+
 use std::path::PathBuf;
 
 use common::{evaluate, Move, Position};

@@ -13,10 +13,14 @@
 //!
 //! `perft-suite` counts every position of an EPD file whose lines end in
 //! published counts (`FEN ;D1 20 ;D2 400 ;D3 8902`), one line of output per
-//! position.
+//! position. It reads the file a line at a time, and counts each position
+//! as it is read: a suite of any length is checked in the memory of one
+//! line, and a line it cannot read (longer than [`MAX_SUITE_LINE`], not
+//! text, not a FEN with counts) ends the run there, named by its number.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -25,6 +29,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use super::{depth_parser, PositionArgs, EXIT_WRONG_COUNT};
+use crate::lines::{read_line, Line};
 use common::Position;
 use common::{divide, perft};
 use lamosca_search::deepen::{nodes_per_second, MAX_DEPTH};
@@ -75,6 +80,11 @@ pub(super) struct SuiteArgs {
     depth: Option<u32>,
 }
 
+/// The longest line of a suite read, in bytes: a FEN and its counts take
+/// under 200 (185 at the most in `common/suites/`), so a longer line is no
+/// suite's, and is refused before it fills the memory.
+pub(super) const MAX_SUITE_LINE: usize = 4096;
+
 /// One position of a suite, with its published counts.
 #[derive(Debug)]
 struct Entry {
@@ -87,16 +97,15 @@ struct Entry {
     counts: Vec<(u32, u64)>,
 }
 
-/// Checks every position; the exit code says whether every count was right.
+/// Checks every position as it is read; the exit code says whether every
+/// count was right.
 pub(super) fn run_suite(args: &SuiteArgs, out: &mut impl Write) -> Result<ExitCode> {
     let name = args.file.display();
-    let text =
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {name}"))?;
-    let entries = read_suite(&text).with_context(|| name.to_string())?;
+    let file = File::open(&args.file).with_context(|| format!("cannot read {name}"))?;
     let deepest = args.depth.unwrap_or(MAX_DEPTH);
     let started = Instant::now();
     let (mut checked, mut wrong, mut nodes) = (0, 0, 0);
-    for entry in &entries {
+    let positions = read_suite(BufReader::new(file), |entry| {
         let mut position = entry.position.clone();
         let mut counts = String::new();
         let mut right = true;
@@ -112,7 +121,7 @@ pub(super) fn run_suite(args: &SuiteArgs, out: &mut impl Write) -> Result<ExitCo
             }
         }
         if counts.is_empty() {
-            continue; // no count as shallow as asked
+            return Ok(()); // no count as shallow as asked
         }
         let verdict = if right { "ok" } else { "FAIL" };
         writeln!(
@@ -120,16 +129,14 @@ pub(super) fn run_suite(args: &SuiteArgs, out: &mut impl Write) -> Result<ExitCo
             "{verdict:<4} line {:>3}:{counts}  {}",
             entry.line, entry.fen
         )?;
-    }
+        Ok(())
+    })
+    .with_context(|| name.to_string())?;
     let outcome = match wrong {
         0 => "all right".to_string(),
         _ => format!("{wrong} wrong"),
     };
-    writeln!(
-        out,
-        "{} positions, {checked} counts: {outcome}",
-        entries.len()
-    )?;
+    writeln!(out, "{positions} positions, {checked} counts: {outcome}")?;
     print_time(started.elapsed(), nodes);
     Ok(if wrong == 0 {
         ExitCode::SUCCESS
@@ -138,51 +145,75 @@ pub(super) fn run_suite(args: &SuiteArgs, out: &mut impl Write) -> Result<ExitCo
     })
 }
 
-/// Reads the positions of an EPD suite and their counts. Empty lines and
-/// lines starting with `#` are skipped; operations other than counts
-/// (`id`, `bm`, ...) are ignored. A file with no position, or with
-/// positions but not one count, is refused: it would check nothing.
-fn read_suite(text: &str) -> Result<Vec<Entry>> {
-    let mut entries = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_number = index + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+/// Reads the positions of an EPD suite and their counts, a line at a time,
+/// and hands each to `each` as it is read; returns how many there were.
+/// Empty lines and lines starting with `#` are skipped; operations other
+/// than counts (`id`, `bm`, ...) are ignored. A file with no position, or
+/// with positions but not one count, is refused: it would check nothing.
+fn read_suite(mut input: impl BufRead, mut each: impl FnMut(Entry) -> Result<()>) -> Result<usize> {
+    let (mut positions, mut counted) = (0, false);
+    let mut bytes = Vec::new();
+    for line_number in 1.. {
+        let read = read_line(&mut input, MAX_SUITE_LINE, &mut bytes)
+            .with_context(|| format!("cannot read line {line_number}"))?;
+        match read {
+            Line::End => break,
+            Line::TooLong => bail!(
+                "line {line_number} is longer than {MAX_SUITE_LINE} bytes: a suite's line \
+                 holds a FEN and its counts, under 200"
+            ),
+            Line::Read => {}
         }
-        let (fen, operations) = split_epd(line);
-        let position =
-            Position::from_fen(&fen).with_context(|| format!("line {line_number}: bad fen"))?;
-        let mut counts = Vec::new();
-        for operation in &operations {
-            let (opcode, operand) = operation
-                .split_once(char::is_whitespace)
-                .unwrap_or((operation, ""));
-            // A count's opcode is `D` and its depth: `D3 8902`.
-            let Some(depth) = opcode
-                .strip_prefix('D')
-                .filter(|depth| !depth.is_empty() && depth.bytes().all(|b| b.is_ascii_digit()))
-            else {
-                continue;
-            };
-            counts.push(read_count(depth, operand).with_context(|| {
-                format!("line {line_number}: '{operation}' is not a count like 'D3 8902'")
-            })?);
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            bail!("line {line_number} is not text (UTF-8)");
+        };
+        if let Some(entry) = read_entry(line_number, line)? {
+            positions += 1;
+            counted |= !entry.counts.is_empty();
+            each(entry)?;
         }
-        entries.push(Entry {
-            line: line_number,
-            fen,
-            position,
-            counts,
-        });
     }
-    if entries.is_empty() {
+    if positions == 0 {
         bail!("no position in the file");
     }
-    if entries.iter().all(|entry| entry.counts.is_empty()) {
+    if !counted {
         bail!("no perft count in any position: a suite gives them as operations like 'D3 8902'");
     }
-    Ok(entries)
+    Ok(positions)
+}
+
+/// The position and counts of line `line_number`, `line`; none for an
+/// empty line or a comment.
+fn read_entry(line_number: usize, line: &str) -> Result<Option<Entry>> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (fen, operations) = split_epd(line);
+    let position =
+        Position::from_fen(&fen).with_context(|| format!("line {line_number}: bad fen"))?;
+    let mut counts = Vec::new();
+    for operation in &operations {
+        let (opcode, operand) = operation
+            .split_once(char::is_whitespace)
+            .unwrap_or((operation, ""));
+        // A count's opcode is `D` and its depth: `D3 8902`.
+        let Some(depth) = opcode
+            .strip_prefix('D')
+            .filter(|depth| !depth.is_empty() && depth.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        counts.push(read_count(depth, operand).with_context(|| {
+            format!("line {line_number}: '{operation}' is not a count like 'D3 8902'")
+        })?);
+    }
+    Ok(Some(Entry {
+        line: line_number,
+        fen,
+        position,
+        counts,
+    }))
 }
 
 /// Splits a line of EPD into its position and its operations. The position
@@ -237,6 +268,16 @@ fn print_time(elapsed: Duration, nodes: u64) {
 mod tests {
     use super::*;
 
+    /// Every position of `text`, or why it is refused.
+    fn read_suite(text: &str) -> Result<Vec<Entry>> {
+        let mut entries = Vec::new();
+        super::read_suite(text.as_bytes(), |entry| {
+            entries.push(entry);
+            Ok(())
+        })?;
+        Ok(entries)
+    }
+
     #[test]
     fn suites_are_read_with_their_counts() {
         let entries = read_suite(
@@ -284,5 +325,26 @@ mod tests {
             format!("{error:#}"),
             "line 1: 'D1 x' is not a count like 'D3 8902': the count is not a number: invalid digit found in string"
         );
+    }
+
+    #[test]
+    fn a_line_too_long_or_not_text_is_refused_with_its_number() {
+        let long = format!("4k3/8/8/8/8/8/8/4K3 w - - ;D1 5\n{}\n", "0".repeat(5000));
+        let error = read_suite(&long).unwrap_err();
+        assert_eq!(
+            format!("{error:#}"),
+            "line 2 is longer than 4096 bytes: a suite's line holds a FEN and its counts, under 200"
+        );
+        let error = read_suite("4k3/8/8/8/8/8/8/4K3 w - - ;D1 5\n\u{0}\n").unwrap_err();
+        assert!(format!("{error:#}").starts_with("line 2: bad fen"));
+        let error = super::read_suite(&b"\xff\xfe\n"[..], |_| Ok(())).unwrap_err();
+        assert_eq!(format!("{error:#}"), "line 1 is not text (UTF-8)");
+    }
+
+    #[test]
+    fn an_endless_file_is_refused_at_its_first_line() {
+        let zeros = io::BufReader::new(io::repeat(0));
+        let error = super::read_suite(zeros, |_| Ok(())).unwrap_err();
+        assert!(format!("{error:#}").starts_with("line 1 is longer than 4096 bytes"));
     }
 }

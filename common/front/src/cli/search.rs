@@ -24,7 +24,12 @@
 //! `--record FILE` writes the whole search as a record
 //! ([`lamosca_record`]), every level unless `--record-levels L` bounds it;
 //! with `--record -` the record goes to standard output and the rest to
-//! standard error. With `--movetime` or `--nodes` the driver deepens
+//! standard error. A record stays within
+//! [`MAX_RECORD_BYTES`](lamosca_record::MAX_RECORD_BYTES), the most the
+//! book's readers open: a search whose record would pass it is stopped,
+//! its unfinished record removed, and the error says how to make the
+//! search smaller. `FILE` is replaced only if it holds a record: any other
+//! file is left as it was, and the search refused. With `--movetime` or `--nodes` the driver deepens
 //! ([`lamosca_search::deepen`]) and prints an `info` line per finished
 //! depth, as UCI does; the nodes are then those of every depth, the other
 //! statistics those of the deepest.
@@ -35,11 +40,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, ValueEnum};
 
 use common::Position;
-use lamosca_record::{self as record, Header, Recorder};
+use lamosca_record::{self as record, Header, RecordFull, RecordWriter, Recorder};
 use lamosca_search::deepen::{
     deepen, movetime_budget, nodes_per_second, Limits, Trace, DEFAULT_DEPTH, MAX_DEPTH,
 };
@@ -104,13 +109,20 @@ pub(super) struct SearchArgs {
     nodes: Option<u64>,
 
     /// Write the search's record to FILE as JSON Lines, '-' for standard
-    /// output (the log and the move then go to standard error)
+    /// output (the log and the move then go to standard error); at most
+    /// 256 MiB, and over no file that holds something other than a record
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
 
     /// Record levels 1 to L only [default: every level]
     #[arg(long, value_name = "L", value_parser = depth_parser(), requires = "record")]
     record_levels: Option<u32>,
+
+    /// The most bytes the record may take, at most the readers' bound: a
+    /// lower one lets a test reach it in a small search
+    #[arg(long, value_name = "BYTES", hide = true, default_value_t = record::MAX_RECORD_BYTES,
+          value_parser = clap::value_parser!(u64).range(1..=record::MAX_RECORD_BYTES))]
+    record_limit: u64,
 
     /// Start each log line with the moves from the root to its node
     #[arg(long)]
@@ -152,7 +164,9 @@ pub(super) fn run_search<E: Engine>(
     // diagnostics when RUST_LOG asks for them.
     let header = Header::of::<E>(&position, args.depth(), options);
     let mut log = text_log(args, record_to_stdout).with_layout(engine.layout(args.depth()));
-    let mut recorder = recorder(args, &header)?;
+    // Raised by the recorder when the record is full, to stop the search.
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut recorder = recorder(args, &header)?.map(|recorder| recorder.stopping(stop.clone()));
     let mut diagnostics = Diagnostics::from_env();
 
     // Step 2. The search, once or deepening under `--movetime`.
@@ -170,13 +184,13 @@ pub(super) fn run_search<E: Engine>(
             levels,
             listener: Some(&mut listener),
         };
-        search(&mut engine, &mut position, args, trace, out)?
+        search(&mut engine, &mut position, args, &stop, trace, out)?
     };
     let elapsed = started.elapsed();
     if let Some(recorder) = recorder {
-        recorder
-            .finish(&report)
-            .context("cannot write the record")?;
+        if let Err(error) = recorder.finish(&report) {
+            return Err(record_error(args, &error));
+        }
     }
 
     // Step 3. The statistics and the move; the time aside, on standard
@@ -213,20 +227,62 @@ fn recorder(args: &SearchArgs, header: &Header) -> Result<Option<Recorder<Record
     let file = record::output(path)
         .with_context(|| format!("cannot write the record '{}'", path.display()))?;
     let levels = args.record_levels.unwrap_or(u32::MAX);
-    Ok(Some(Recorder::new(file, header, levels)?))
+    let writer = RecordWriter::with_limit(file, args.record_limit);
+    Ok(Some(Recorder::with_writer(writer, header, levels)?))
+}
+
+/// What to say when the record could not be written. A record that
+/// reached its bound is removed (a reader would refuse it unfinished), and
+/// the message says how to make the search smaller.
+fn record_error(args: &SearchArgs, error: &io::Error) -> anyhow::Error {
+    let Some(path) = &args.record else {
+        return anyhow!("cannot write the record: {error}");
+    };
+    let name = path.display();
+    let Some(RecordFull { limit }) = RecordFull::of(error) else {
+        return anyhow!("cannot write the record '{name}': {error}");
+    };
+    // Only a plain file is removed: never `/dev/null`, a pipe or a link.
+    let plain_file = std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_file());
+    let left = if path.as_os_str() == record::STDOUT {
+        "the record on standard output ends unfinished".to_string()
+    } else if plain_file && std::fs::remove_file(path).is_ok() {
+        format!("'{name}' was removed")
+    } else {
+        format!("'{name}' ends unfinished")
+    };
+    // The readers' bound is the usual one; a lower one is a test's.
+    let why = if limit == record::MAX_RECORD_BYTES {
+        " (256 MiB), the most the book's explorer and compare open"
+    } else {
+        ""
+    };
+    let depth = args.depth();
+    let shallower = if depth > 1 {
+        format!("less deep (a --depth below {depth}) or ")
+    } else {
+        String::new()
+    };
+    anyhow!(
+        "the record would pass {limit} bytes{why}, so the search was stopped and {left}: \
+         search {shallower}under a node budget (--nodes N), or record fewer levels \
+         (--record-levels L)"
+    )
 }
 
 /// One search to `--depth`; or, with `--movetime` or `--nodes`, a
 /// deepening search that prints a line to `out` as each depth finishes.
+/// Either stops when `stop` is raised.
 fn search<E: Engine>(
     engine: &mut E,
     position: &mut Position,
     args: &SearchArgs,
+    stop: &Arc<AtomicBool>,
     trace: Trace<'_>,
     out: &mut dyn Write,
 ) -> Result<Report> {
     if args.movetime.is_none() && args.nodes.is_none() {
-        let control = SearchControl::unlimited();
+        let control = SearchControl::unlimited().with_stop_flag(Arc::clone(stop));
         let mut nothing = ();
         let listener = trace.listener.unwrap_or(&mut nothing);
         let mut tracer = Tracer::new(trace.levels, listener);
@@ -241,8 +297,7 @@ fn search<E: Engine>(
         nodes: args.nodes,
     };
     let mut printed = Ok(());
-    let no_stop = Arc::new(AtomicBool::new(false));
-    let report = deepen(engine, position, &limits, &no_stop, trace, |iteration| {
+    let report = deepen(engine, position, &limits, stop, trace, |iteration| {
         if printed.is_ok() {
             printed = writeln!(out, "{iteration}");
         }
