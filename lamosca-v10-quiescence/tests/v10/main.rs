@@ -18,6 +18,7 @@ mod stopped_support;
 mod uci_child;
 
 mod answer;
+mod figures;
 mod mates;
 mod node_budget;
 mod options;

@@ -18,7 +18,9 @@ mod stopped_support;
 mod uci_child;
 
 mod answer;
+mod edges;
 mod facts;
+mod ideas;
 mod mates;
 mod node_budget;
 mod options;
