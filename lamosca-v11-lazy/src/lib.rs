@@ -25,6 +25,8 @@
 //!
 //! Moves are ordered as Kornilov recommends (the article on move ordering, [`ordering`]), the
 //! horizon calls v0.10's quiescence search, and draws by the rules score 0.
+//! Each of these ideas is one switch ([`Ideas`]) and one block of the
+//! search: with none of them, the search is v0.10's, node for node.
 //!
 //! ```
 //! use std::time::{Duration, Instant};
