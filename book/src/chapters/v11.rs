@@ -41,7 +41,7 @@ pub const CHAPTER: Chapter = Chapter {
     krate: Some("lamosca-v11-lazy"),
     generated: |sources| {
         let mut files = v11_stepper()?;
-        files.extend(ladder()?);
+        files.extend(ladder(sources)?);
         files.extend(kornilov_stepper()?);
         files.extend(exercises(sources)?);
         files.extend(crate::sentences::v11(&files)?);
@@ -503,17 +503,26 @@ const LADDER_POSITIONS: [(&str, &str); 3] = [
 /// ply 5 on, can show.
 const LADDER_DEPTH: u32 = 6;
 
+/// The node budget of each Win At Chess position in the ladder: enough for
+/// v0.10 to finish depth 3 on most, small enough for the book's tests to
+/// search the suite once a row.
+const LADDER_BUDGET: u64 = 5_000;
+
 /// The chapter's ladder (`tables/v11-ladder.md`): v0.10, then one of
 /// Kornilov's ideas more a row, in the order of `--ideas`, with the nodes
-/// of a search to [`LADDER_DEPTH`] as `search --depth 6` runs it; the table
-/// with a size, [`HASH_MB`].
-fn ladder() -> Result<Vec<Generated>> {
+/// of a search to [`LADDER_DEPTH`] as `search --depth 6` runs it, and the
+/// Win At Chess positions solved with [`LADDER_BUDGET`] nodes each, as
+/// `search --nodes 5000` runs them; the table with a size, [`HASH_MB`].
+fn ladder(sources: &crate::chapter::Sources) -> Result<Vec<Generated>> {
+    let problems = read_wac(&sources.root)?;
+    let budget = format!("Win At Chess, {} nodes", thousands(LADDER_BUDGET));
     let mut columns = vec![("ideas", Align::Left)];
     columns.extend(
         LADDER_POSITIONS
             .iter()
             .map(|(name, _)| (*name, Align::Right)),
     );
+    columns.push((&budget, Align::Right));
     let mut table = Table::new(&columns);
     let names = Ideas::NAMES;
     for n in 0..=names.len() {
@@ -524,21 +533,38 @@ fn ladder() -> Result<Vec<Generated>> {
         };
         let mut row = vec![label];
         for (_, fen) in LADDER_POSITIONS {
-            let mut engine = LazySearch::new();
-            engine.switches.ideas = Ideas::first(n);
-            if n == names.len() {
-                engine
-                    .set_option("Hash", OptionValue::Spin(HASH_MB))
-                    .map_err(|error| anyhow!(error))?;
-            }
             let control = SearchControl::unlimited();
             let mut position = parse(fen)?;
-            let report = engine.search(&mut position, LADDER_DEPTH, &control, &mut Tracer::off());
+            let report = rung(n)?.search(&mut position, LADDER_DEPTH, &control, &mut Tracer::off());
             row.push(thousands(report.nodes));
         }
+        let limits = Limits {
+            depth: MAX_DEPTH,
+            deadline: None,
+            nodes: Some(LADDER_BUDGET),
+        };
+        let mut solved = 0;
+        for problem in &problems {
+            let report = drive(rung(n)?, &problem.position, &limits);
+            solved += usize::from(problem.solved_with(report.best));
+        }
+        row.push(format!("{solved} of {}", problems.len()));
         table.row(row);
     }
     Ok(vec![md("tables/v11-ladder.md", table.render())])
+}
+
+/// v0.11 with the first `n` of Kornilov's ideas, the table sized with the
+/// last.
+fn rung(n: usize) -> Result<LazySearch> {
+    let mut engine = LazySearch::new();
+    engine.switches.ideas = Ideas::first(n);
+    if n == Ideas::NAMES.len() {
+        engine
+            .set_option("Hash", OptionValue::Spin(HASH_MB))
+            .map_err(|error| anyhow!(error))?;
+    }
+    Ok(engine)
 }
 
 /// The stepper of the v0.11 chapter: v0.11's search four plies deep, its
