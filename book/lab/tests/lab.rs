@@ -244,7 +244,10 @@ fn facts_are_the_record_reader_s_as_the_book_writes_them() {
 fn options_list_each_switch_with_its_flag() {
     let v11 = options("v11").unwrap();
     assert_eq!(v11["name"], "LaMoSca v0.11");
-    let margin = &v11["options"].as_array().unwrap()[3];
+    let switches = v11["options"].as_array().unwrap();
+    assert_eq!(switches[0]["name"], "Ideas");
+    assert_eq!(switches[0]["kind"], "combo");
+    let margin = &switches[4];
     assert_eq!(margin["name"], "Margin");
     assert_eq!(margin["flag"], "margin");
     assert_eq!(margin["kind"], "spin");
