@@ -6,7 +6,8 @@
 //!
 //! - the move's value, or with alpha-beta's fail-hard the bound it got: a
 //!   move whose node reached its beta is worth *at most* the root's alpha
-//!   at the time, and no more is known;
+//!   at the time, and no more is known; a fail-soft search (v0.11) knows
+//!   the value the reply found, past beta, and so a tighter bound;
 //! - the reply that refuted it (the cut below it), and the line that
 //!   follows, each node's cutting or best move in turn;
 //! - where that line ends: the kind of its last node (main, quiescence,
@@ -162,6 +163,14 @@ fn worth(mv: &str, child: &NodeInfo, chosen: bool, best: &str, value: i32) -> St
     let root_alpha = -child.beta;
     if chosen {
         format!("{mv} is the move chosen: value {own}\n")
+    } else if child.value > child.beta {
+        // A fail-soft search (v0.11) returns what the reply found, beyond
+        // beta: that proves a tighter bound than the root's alpha.
+        format!(
+            "{mv} is worth at most {own}, below {root_alpha}, the best value found before it: \
+             a reply reached beta at its node and went past it, a beta cut-off \
+             (fail-soft: the reply's value is the bound)\n"
+        )
     } else if child.cut.is_some() || child.value >= child.beta {
         format!(
             "{mv} is worth at most {root_alpha}, the best value found before it: a reply \
