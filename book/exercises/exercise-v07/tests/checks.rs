@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 use exercise_check::{
-    closing, hint, logged, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+    closing, hint, logged, same_as_snapshot, same_log, snapshot, Exercise, Line, Outcome,
 };
 use exercise_v07::NegaMax;
 use lamosca_search::events::Tracer;
@@ -55,16 +55,20 @@ fn search<E: Engine>(fen: &str, depth: u32, levels: u32, words: Words) -> (Vec<L
 }
 
 /// One of the step's snapshots: the log, then the lines after it.
+/// Where it differs, the step's own search names the node.
 fn trace_snapshot(name: &str, fen: &str, depth: u32, levels: u32, words: Words) -> Outcome {
-    let (mut log, report) = search::<NegaMax>(fen, depth, levels, words);
-    log.extend(closing(&report));
+    let closed = |(mut log, report): (Vec<Line>, Report)| {
+        log.extend(closing(&report));
+        log
+    };
     let root = Position::from_fen(fen).unwrap();
-    same_lines(
+    same_as_snapshot(
         name,
         ALL.as_str(),
         &root,
         &snapshot(STEP, &format!("trace__{name}")),
-        &log,
+        &closed(search::<NegaMax>(fen, depth, levels, words)),
+        || closed(search::<lamosca_v07::NegaMax>(fen, depth, levels, words)),
     )
 }
 
@@ -111,7 +115,12 @@ fn depth_zero_is_the_evaluation() -> Outcome {
             &format!("depth_zero_is_the_evaluation, {fen}"),
             LEAF.as_str(),
             found == wanted,
-            || format!("value, move and nodes: expected {wanted:?}, actual {found:?}"),
+            || {
+                format!(
+                    "a search of depth 0 is a leaf, its value the evaluation: \
+                     value, move and nodes expected {wanted:?}, actual {found:?}"
+                )
+            },
         )?;
     }
     Ok(())

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 use exercise_check::{
-    closing, hint, logged, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+    closing, hint, logged, same_as_snapshot, same_log, snapshot, Exercise, Line, Outcome,
 };
 use exercise_v10::QuiescenceSearch;
 use lamosca_search::events::Tracer;
@@ -76,17 +76,29 @@ fn search<E: Engine>(
 }
 
 /// One of the step's snapshots: the log, then the lines after it.
+/// Where it differs, the step's own search names the node.
 fn trace_snapshot(name: &str, moves: &[&str], fen: &str, depth: u32, levels: u32) -> Outcome {
-    let (mut log, report) = search::<QuiescenceSearch>(fen, moves, &[], depth, levels);
-    log.extend(closing(&report));
+    let closed = |(mut log, report): (Vec<Line>, Report)| {
+        log.extend(closing(&report));
+        log
+    };
     let mut root = Position::from_fen(fen).unwrap();
     root.play_moves(moves).unwrap();
-    same_lines(
+    same_as_snapshot(
         name,
         ALL.as_str(),
         &root,
         &snapshot(STEP, &format!("traces__{name}")),
-        &log,
+        &closed(search::<QuiescenceSearch>(fen, moves, &[], depth, levels)),
+        || {
+            closed(search::<lamosca_v10_quiescence::QuiescenceSearch>(
+                fen,
+                moves,
+                &[],
+                depth,
+                levels,
+            ))
+        },
     )
 }
 

@@ -55,6 +55,9 @@ pub struct HoleSlip {
     pub from: String,
     /// The slip.
     pub to: String,
+    /// What the checks' message must say when the hole holds the slip:
+    /// the node where it first shows, or the chapter's words.
+    pub names: Option<String>,
 }
 
 /// Every step's entries, by step, read from `text` (a `holes.toml`). Each

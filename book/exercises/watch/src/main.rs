@@ -133,6 +133,15 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
                 fill.filled
             );
         }
+        // What the checks must say of the slip, for `.ci/run` to require.
+        let holes = files::holes(root, exercise)?;
+        let names = holes
+            .iter()
+            .filter(|hole| fill.slip && hole.number == fill.filled)
+            .filter_map(|hole| hole.slip.as_ref()?.names.as_ref());
+        for names in names {
+            println!("names    the checks must say: {names}");
+        }
     }
     Ok(())
 }
