@@ -58,6 +58,9 @@ pub fn hole_number(message: &str) -> Option<usize> {
 /// that names those holes, so that a slip in a filled hole is told before
 /// the next hole is asked for. Then the hole's panic goes on, for the
 /// runner to name the hole to fill.
+///
+/// When the step is written whole, a search that ended is compared event
+/// for event, and a panic of the learner's own lines is told at its node.
 pub fn before_hole<R>(
     exercise: &Exercise,
     check: &str,
@@ -65,7 +68,23 @@ pub fn before_hole<R>(
     expected: &Trace,
     (actual, result): (&Trace, std::thread::Result<R>),
 ) -> Result<R, String> {
+    let whole = holes::is_whole_step(exercise);
+    let every = || {
+        let holes = exercise.holes();
+        let names: Vec<&str> = holes.iter().map(|hole| hole.name.as_str()).collect();
+        holes::hint(exercise, &names)
+    };
     let payload = match result {
+        // The whole step written, its search ended: what it told must be
+        // the step's, event for event, the first that differs named at its
+        // node.
+        Ok(value) if whole => {
+            let told = expected.events.len().max(actual.events.len());
+            if let Some(i) = (0..told).find(|&i| expected.events.get(i) != actual.events.get(i)) {
+                return Err(told_differs(check, &every(), root, i, expected, actual));
+            }
+            return Ok(value);
+        }
         Ok(value) => return Ok(value),
         Err(payload) => payload,
     };
@@ -74,6 +93,19 @@ pub fn before_hole<R>(
         .map(String::as_str)
         .or_else(|| payload.downcast_ref::<&str>().copied())
         .unwrap_or_default();
+    // The whole step's own lines panicked (a move not unmade trips the
+    // board's checks): what it told before, then the node it stopped at.
+    if whole && hole_number(message).is_none() && !message.contains("the whole step, ") {
+        same_start(check, &every(), root, expected, actual)?;
+        return Err(panicked_at(
+            check,
+            &every(),
+            root,
+            expected,
+            actual,
+            message,
+        ));
+    }
     if let Some(number) = hole_number(message).filter(|&number| number > 1) {
         let holes = exercise.holes();
         let filled: Vec<&str> = holes
@@ -92,9 +124,12 @@ pub fn before_hole<R>(
 /// switches `options`, search to `depth`, every level logged. When a hole
 /// still empty stops the learner's search, what it told before must be
 /// what the step's told first ([`before_hole`]), and the hole's panic goes
-/// on to the runner; a search that ends passes here, as the later checks
-/// compare it whole.
-pub fn before_the_empty_hole<Mine: Engine, Step: Engine>(
+/// on to the runner. When the learner writes the step whole
+/// (`--whole`), a search that ends must have told what the step's told,
+/// event for event, and one that panics in the learner's lines is told at
+/// the node it stopped at; with holes, a search that ends passes here, as
+/// the later checks compare it whole.
+pub fn first_node_that_differs<Mine: Engine, Step: Engine>(
     exercise: &Exercise,
     fens: &[&str],
     depth: u32,
@@ -111,7 +146,7 @@ pub fn before_the_empty_hole<Mine: Engine, Step: Engine>(
     }
     for fen in fens {
         let root = Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
-        let check = format!("before_the_empty_hole, {fen}, depth {depth}, {options:?}");
+        let check = format!("first_node_that_differs, {fen}, depth {depth}, {options:?}");
         let mut step = engine::<Step>(options);
         let (expected, _) = traced(Words::English, ALL_LEVELS, true, |tracer| {
             step.search(
@@ -162,14 +197,29 @@ fn same_start(
         }
     }
     let told = actual.events.len().min(expected.events.len());
-    let Some(i) = (0..told).find(|&i| actual.events[i] != expected.events[i]) else {
-        return Ok(());
-    };
-    let (wanted, found) = (&expected.events[i], &actual.events[i]);
+    match (0..told).find(|&i| actual.events[i] != expected.events[i]) {
+        Some(i) => Err(told_differs(check, hint, root, i, expected, actual)),
+        None => Ok(()),
+    }
+}
+
+/// The message of a search whose event `i` (from 0) differs from the
+/// reference's, or is missing from either: told at the reference's node,
+/// with its window.
+fn told_differs(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    i: usize,
+    expected: &Trace,
+    actual: &Trace,
+) -> String {
+    let (wanted, found) = (expected.events.get(i), actual.events.get(i));
+    let at = wanted.or(found);
     let node = Line {
-        path: wanted.path.clone(),
+        path: at.map_or_else(|| "[]".to_string(), |told| told.path.clone()),
         text: String::new(),
-        window: wanted.window,
+        window: at.and_then(|told| told.window),
     };
     let place = At {
         check,
@@ -181,13 +231,44 @@ fn same_start(
         root,
         node: Some(&node),
     };
-    let show = |told: &Told| format!("{} {}", told.path, told.text);
-    Err(failure(
-        &place,
-        Some(&show(wanted)),
-        Some(&show(found)),
-        hint,
-    ))
+    let show = |told: Option<&Told>| match told {
+        Some(told) => format!("{} {}", told.path, told.text),
+        None => "(the search told nothing more)".to_string(),
+    };
+    failure(&place, Some(&show(wanted)), Some(&show(found)), hint)
+}
+
+/// The message of a search that panicked with `message` after telling
+/// what the reference told first: the node it stopped at, the last it
+/// told of, and what the reference told next.
+fn panicked_at(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    expected: &Trace,
+    actual: &Trace,
+    message: &str,
+) -> String {
+    let told = actual.events.len();
+    let last = actual.events.last();
+    let node = Line {
+        path: last.map_or_else(|| "[]".to_string(), |told| told.path.clone()),
+        text: String::new(),
+        window: last.and_then(|told| told.window),
+    };
+    let place = At {
+        check,
+        what: format!(
+            "the search panicked after its event {told}, the same as the reference's: {message}"
+        ),
+        root,
+        node: Some(&node),
+    };
+    let next = expected
+        .events
+        .get(told)
+        .map(|told| format!("{} {}", told.path, told.text));
+    failure(&place, next.as_deref(), Some("(a panic)"), hint)
 }
 
 /// One line of a log, with the moves from the root to its node and the

@@ -130,8 +130,10 @@ fn depth_zero_is_the_evaluation() -> Outcome {
 /// what it told before, each child's value included, must be the step's
 /// (a slip in the leaf or the negation shows there), before hole k is
 /// asked for.
-fn before_the_empty_hole() -> Outcome {
-    exercise_check::before_the_empty_hole::<NegaMax, lamosca_v07::NegaMax>(
+/// Written whole, the first node where the search differs from the
+/// step's, event for event.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<NegaMax, lamosca_v07::NegaMax>(
         &EXERCISE,
         &POSITIONS,
         2,
@@ -209,7 +211,7 @@ fn whole_tree_and_position_restored() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     ("depth_zero_is_the_evaluation", depth_zero_is_the_evaluation),
-    ("before_the_empty_hole", before_the_empty_hole),
+    ("first_node_that_differs", first_node_that_differs),
     ("published_startpos_d2", published_startpos_d2),
     ("mate_in_one", mate_in_one),
     ("stalemate_trap", stalemate_trap),

@@ -207,8 +207,10 @@ fn same_search(options: &[(&str, bool)], hint: &str) -> Outcome {
 /// the search told before it reached it, each node's window included,
 /// must be the step's (a slip in the window shows there), before hole 2 is
 /// asked for.
-fn before_the_empty_hole() -> Outcome {
-    exercise_check::before_the_empty_hole::<AlphaBeta, lamosca_v09::AlphaBeta>(
+/// Written whole, the first node where the search differs from the
+/// step's, event for event.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<AlphaBeta, lamosca_v09::AlphaBeta>(
         &EXERCISE,
         &POSITIONS,
         3,
@@ -359,7 +361,7 @@ fn history_increment_as_the_step() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     // Holes 1 and 2, the ordering off: neither Pick nor the history runs.
-    ("before_the_empty_hole", before_the_empty_hole),
+    ("first_node_that_differs", first_node_that_differs),
     ("d2d4_d4_no_ordering", d2d4_d4_no_ordering),
     (
         "position_restored_and_nodes_counted",

@@ -125,8 +125,10 @@ fn no_capture_stands_pat() -> Outcome {
 /// there: what it told before, the window of the capture's node and its
 /// value included, must be the step's (a slip in the window shows there),
 /// before hole 3 is asked for.
-fn before_the_empty_hole() -> Outcome {
-    exercise_check::before_the_empty_hole::<
+/// Written whole, the first node where the search differs from the
+/// step's, event for event.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<
         QuiescenceSearch,
         lamosca_v10_quiescence::QuiescenceSearch,
     >(&EXERCISE, &POSITIONS, 1, &[])
@@ -219,7 +221,7 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     ("no_capture_stands_pat", no_capture_stands_pat),
-    ("before_the_empty_hole", before_the_empty_hole),
+    ("first_node_that_differs", first_node_that_differs),
     ("recapture_after_nxd5_d1", recapture_after_nxd5_d1),
     ("recapture_d2_v10", recapture_d2_v10),
     ("startpos_d3", startpos_d3),
