@@ -189,6 +189,9 @@ pub fn standing(output: &str) -> String {
     if let Some(line) = line("next: fill ") {
         return format!("stands at {}", &line["next: fill ".len()..]);
     }
+    if let Some(line) = line("next: write ") {
+        return format!("stands at {}", &line["next: write ".len()..]);
+    }
     if let Some(line) = line("all ") {
         return line.to_string();
     }
@@ -203,7 +206,7 @@ pub fn standing(output: &str) -> String {
             .split(':')
             .next()
             .unwrap_or_default();
-        return format!("the check `{check}` fails: its hint above names the holes to look at");
+        return format!("the check `{check}` fails: its hint above names the holes, or the whole step's functions, to look at");
     }
     if output.contains("error[E") || output.contains("error: could not compile") {
         return "the lesson does not compile: the errors are above".to_string();
