@@ -544,9 +544,32 @@ def arguments(argv):
     return args, engines
 
 
+# An opening is a line of a few dozen moves: a line longer than this is no
+# openings file (/dev/zero, a binary file), and is refused as soon as it is
+# read, rather than held whole in memory.
+LONGEST_OPENING_LINE = 4096
+
+
+def opening_lines(path):
+    """The lines of the openings file `path`, each read within
+    LONGEST_OPENING_LINE characters, with their numbers."""
+    with open(path, encoding="utf-8") as lines:
+        number = 0
+        while line := lines.readline(LONGEST_OPENING_LINE + 1):
+            number += 1
+            if len(line) > LONGEST_OPENING_LINE:
+                raise ValueError(f"{path}, line {number}: longer than {LONGEST_OPENING_LINE} "
+                                 f"characters, so this is no openings file")
+            yield number, line
+
+
 def read_openings(path):
     openings = []
-    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+    try:
+        numbered = list(opening_lines(path))
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not text in UTF-8, so this is no openings file") from None
+    for number, line in numbered:
         moves, _, name = line.split("#")[0].partition(";")
         if moves.split():
             board = chess.Board()

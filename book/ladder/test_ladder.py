@@ -116,6 +116,16 @@ class Openings(unittest.TestCase):
                 with self.assertRaisesRegex(ValueError, "no opening in the file"):
                     ladder.read_openings(path)
 
+    def test_a_file_of_no_lines_is_refused_at_its_first_long_line(self):
+        # /dev/zero has no end and no newline: it is refused at once.
+        with self.assertRaisesRegex(ValueError, "line 1: longer than 4096 characters"):
+            ladder.read_openings("/dev/zero")
+        with tempfile.TemporaryDirectory() as folder:
+            path = pathlib.Path(folder) / "openings.bin"
+            path.write_bytes(b"e2e4 e7e5\n" + bytes(range(128, 256)))
+            with self.assertRaisesRegex(ValueError, "not text in UTF-8"):
+                ladder.read_openings(path)
+
 
 SCRIPT = pathlib.Path(__file__).parent / "ladder.py"
 

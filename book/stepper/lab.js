@@ -113,8 +113,19 @@
     return { id, error: String(answer && answer.error), ms };
   }
 
+  // What the status line says while the page waits on the worker, which
+  // runs one search at a time: each search in its turn, `done` the words
+  // of one that finished (`finished depth 6, 10322 nodes`), the first unfinished
+  // one "searching", the others "waiting"; past a second, the seconds.
+  function progress(steps, seconds) {
+    const running = steps.findIndex((step) => !step.done);
+    const parts = steps.map((step, i) => `${step.title}: ${step.done || (i === running ? "searching" : "waiting")}`);
+    const elapsed = seconds >= 1 ? ` (${Math.floor(seconds)} s)` : "";
+    return `${parts.join("; ")}${running < 0 ? "" : "..."}${elapsed}`;
+  }
+
   if (inNode) {
-    module.exports = { respond };
+    module.exports = { respond, progress };
     return;
   }
 
@@ -357,18 +368,20 @@
       const requests = [request];
       if (other) requests.push({ version: other, fen: request.fen, moves: request.moves, depth: request.depth, nodes: request.nodes });
       ui.go.disabled = true;
-      ui.status.textContent = "searching...";
       ui.result.textContent = "";
       // The records shown before are let go: the worker keeps only these.
       for (const handle of ui.kept || []) window.lamosca.release(handle).catch(() => {});
       ui.kept = [];
-      Promise.all(requests.map((asked) => window.lamosca.keep(asked)))
-        .then((outcomes) => alike(requests, outcomes))
+      const watch = watching(ui, requests.map((asked) => `${TITLES[asked.version]} to depth ${asked.depth}`));
+      Promise.all(requests.map((asked, i) => window.lamosca.keep(asked).then((outcome) => watch.done(i, outcome))))
+        .then((outcomes) => alike(requests, outcomes, watch))
         .then((sides) => {
+          watch.stop();
           ui.kept = sides.map((side) => side.shown.handle);
           show(ui, [version, other], sides);
         })
         .catch((error) => {
+          watch.stop();
           ui.status.textContent = error.message;
         })
         .finally(() => {
@@ -377,9 +390,36 @@
     });
   }
 
+  // The status line while the searches run: each search's turn, and the
+  // seconds once a second has passed, so that a long search shows it goes on.
+  function watching(ui, titles) {
+    const steps = titles.map((title) => ({ title, done: null }));
+    const started = Date.now();
+    const draw = () => {
+      ui.status.textContent = progress(steps, (Date.now() - started) / 1000);
+    };
+    const timer = setInterval(draw, 250);
+    draw();
+    return {
+      done(i, outcome) {
+        steps[i].done = `finished depth ${outcome.depth}, ${outcome.nodes} nodes`;
+        draw();
+        return outcome;
+      },
+      again(title, depth) {
+        steps.push({ title: `${title} again to depth ${depth}, to compare`, done: null });
+        draw();
+        return steps.length - 1;
+      },
+      stop() {
+        clearInterval(timer);
+      },
+    };
+  }
+
   // Two searches are compared only whole and at the same depth: the one
   // that finished deeper is searched again at the other's depth.
-  function alike(requests, outcomes) {
+  function alike(requests, outcomes, watch) {
     const sides = outcomes.map((outcome, i) => ({ request: requests[i], outcome, shown: outcome }));
     if (sides.length < 2) return sides;
     const depth = Math.min(...outcomes.map((outcome) => outcome.depth));
@@ -387,10 +427,12 @@
       sides.map((side) =>
         side.outcome.depth === depth
           ? side
-          : window.lamosca.keep({ ...side.request, depth }).then((shown) => {
-              window.lamosca.release(side.outcome.handle).catch(() => {});
-              return { ...side, shown };
-            })
+          : ((step) =>
+              window.lamosca.keep({ ...side.request, depth }).then((shown) => {
+                watch.done(step, shown);
+                window.lamosca.release(side.outcome.handle).catch(() => {});
+                return { ...side, shown };
+              }))(watch.again(TITLES[side.request.version], depth))
       )
     );
   }

@@ -175,8 +175,9 @@ fn sh_blocks(text: &str) -> Vec<Vec<&str>> {
 /// the repository's root: the block enters `book/exercises` first, stays
 /// there, runs only cargo's `test` and the `exercise` alias there (never
 /// the book's program, no package of that workspace), says which command
-/// fails while the holes are empty and which one never ends.
-fn runs_from_the_exercises_folder(page: &str, block: &[&str]) {
+/// fails while the holes are empty and which one never ends. Returns its
+/// commands.
+fn runs_from_the_exercises_folder<'a>(page: &str, block: &[&'a str]) -> Vec<&'a str> {
     let commands: Vec<&str> = block
         .iter()
         .map(|line| line.trim())
@@ -207,7 +208,14 @@ fn runs_from_the_exercises_folder(page: &str, block: &[&str]) {
             "{page}: `{command}`: only the watch mode never ends"
         );
     }
-    for option in ["--holes", "--reset"] {
+    commands
+}
+
+/// Fails unless `commands`, a page's, list and reset the holes, and
+/// start the whole step when the step has one (`whole`).
+fn lists_resets_and_starts_whole(page: &str, commands: &[&str], whole: bool) {
+    let options = ["--holes", "--reset", "--whole"];
+    for option in &options[..2 + usize::from(whole)] {
         assert!(
             commands.iter().any(|command| command.contains(option)),
             "{page} shows no `cargo exercise ... {option}`"
@@ -224,17 +232,26 @@ fn the_exercise_pages_commands_run_as_printed() {
         let page = format!("exercises/{}.md", exercise.step);
         let text = std::fs::read_to_string(workspace.chapters().join(&page)).unwrap();
         let blocks = sh_blocks(&text);
-        assert_eq!(blocks.len(), 1, "{page}");
-        runs_from_the_exercises_folder(&page, &blocks[0]);
+        // The holes' block, and the whole step's where the step has one.
+        let whole = exercise.step != "v11";
+        assert_eq!(blocks.len(), 1 + usize::from(whole), "{page}");
+        let commands: Vec<&str> = blocks
+            .iter()
+            .flat_map(|block| runs_from_the_exercises_folder(&page, block))
+            .collect();
+        lists_resets_and_starts_whole(&page, &commands, whole);
     }
     let readme = std::fs::read_to_string(workspace.root.join("README.md")).unwrap();
     let section = readme
         .split("\n## ")
         .find(|section| section.starts_with("Build each step yourself"))
         .expect("README.md has its section \"Build each step yourself\"");
-    for block in sh_blocks(section) {
-        runs_from_the_exercises_folder("README.md", &block);
-    }
+    let blocks = sh_blocks(section);
+    let commands: Vec<&str> = blocks
+        .iter()
+        .flat_map(|block| runs_from_the_exercises_folder("README.md", block))
+        .collect();
+    lists_resets_and_starts_whole("README.md", &commands, true);
 }
 
 /// The doc comment above the function that holds the line `at` (from 0)

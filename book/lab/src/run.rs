@@ -150,10 +150,49 @@ pub fn why(record: &str, mv: &str) -> Result<String> {
     why_bytes(record.as_bytes(), mv)
 }
 
-/// `explore --why MOVE`'s answer, read from a record's bytes.
+/// `explore --why MOVE`'s answer, read from a record's bytes, with the
+/// page's words where the command line would name its flag: a move that
+/// is not one of the root's is refused as the page asks for it.
 pub fn why_bytes(record: &[u8], mv: &str) -> Result<String> {
     let record = Record::from_bytes(record.to_vec()).context("cannot read the record")?;
-    lamosca_reader::why(&record, mv)
+    let position = Position::from_fen(&record.header().fen).context("the record's position")?;
+    root_move(&position, mv, record.summary().best.as_deref())?;
+    lamosca_reader::why(&record, mv).map_err(|error| {
+        let text = format!("{error:#}");
+        anyhow::anyhow!("{}", text.strip_prefix("--why: ").unwrap_or(&text))
+    })
+}
+
+/// The longest part of a typed move the page repeats in a message.
+const ECHO_LIMIT: usize = 12;
+
+/// `mv` as a move of the searched position, or the page's words for why
+/// "Why not?" cannot ask about it: nothing typed, or no legal move there,
+/// with the side to move and a move that is one (`best`, the move the
+/// search chose).
+fn root_move(position: &Position, mv: &str, best: Option<&str>) -> Result<Move> {
+    if mv.is_empty() {
+        anyhow::bail!(
+            "type a move of the position searched first, such as {}",
+            best.unwrap_or("e2e4")
+        );
+    }
+    position.parse_move(mv).map_err(|_| {
+        let shown: String = mv.chars().take(ECHO_LIMIT).collect();
+        let cut = if shown.len() < mv.len() { "..." } else { "" };
+        let side = if position.side_to_move() == common::Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let example = best
+            .map(|best| format!(", such as {best}"))
+            .unwrap_or_default();
+        anyhow::anyhow!(
+            "{shown}{cut} is not a legal move in the position searched, with {side} to move: \
+             \"Why not this move?\" asks about one of its moves{example}"
+        )
+    })
 }
 
 /// `explore STEP ... --why MOVE --why-value`'s last line: the named move and the
@@ -168,7 +207,11 @@ pub fn why_value(request: &Request, record: &str, mv: &str) -> Result<String> {
 pub fn why_value_bytes(request: &Request, record: &[u8], mv: &str) -> Result<String> {
     let record = Record::from_bytes(record.to_vec()).context("cannot read the record")?;
     let position = request.position()?;
+    root_move(&position, mv, record.summary().best.as_deref())?;
     let depth = record.header().depth;
+    if depth < 2 {
+        anyhow::bail!("\"Its own value\" searches each move one ply less deep than the search, so the search must reach depth 2 at least");
+    }
     let best = match record.summary().best.as_deref() {
         Some(best) => Some(
             position

@@ -271,10 +271,39 @@ fn why_not_names_the_bound_the_refutation_and_the_line() {
         chosen.contains("d2d4 is the move chosen: value 12"),
         "{chosen}"
     );
+}
+
+#[test]
+fn why_not_refuses_a_move_in_the_page_s_words() {
+    let outcome = record(&request(r#"{"version": "v09", "depth": 3}"#)).unwrap();
+    // The panel's words, with the side to move and a move that is one,
+    // not the command line's `--why: 'e2e5' is not a legal move here`.
     assert_eq!(
         error(why(&outcome.text, "e2e5")),
-        "--why: 'e2e5' is not a legal move here"
+        "e2e5 is not a legal move in the position searched, with White to move: \
+         \"Why not this move?\" asks about one of its moves, such as d2d4"
     );
+    assert!(error(why(&outcome.text, "e7e5")).starts_with("e7e5 is not a legal move"));
+    assert_eq!(
+        error(why(&outcome.text, "")),
+        "type a move of the position searched first, such as d2d4"
+    );
+    // What a reader types is echoed cut to a length a line can hold.
+    let long = "e2e4".repeat(100);
+    let refused = error(why(&outcome.text, &long));
+    assert!(
+        refused.starts_with("e2e4e2e4e2e4... is not a legal move"),
+        "{refused}"
+    );
+    for refused in [
+        error(why(&outcome.text, "e2e5")),
+        error(why(&outcome.text, "")),
+    ] {
+        assert!(!refused.contains("--why"), "{refused}");
+    }
+    let json = r#"{"version": "v09", "depth": 3}"#;
+    let refused = lamosca_lab::why_value(&request(json), &outcome.text, "e2e5").unwrap_err();
+    assert!(format!("{refused:#}").starts_with("e2e5 is not a legal move in the position searched"));
 }
 
 #[test]

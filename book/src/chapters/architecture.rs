@@ -550,10 +550,36 @@ pub fn code_map(root: &Path, crates: &[Crate]) -> Result<String> {
             if !names.is_empty() {
                 let _ = writeln!(out, "- `{folder}/`: {}", names.join(", "));
             }
+            if folder == "tests" {
+                test_binaries(&mut out, &files);
+            }
         }
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The test binaries made of modules, `tests/NAME/main.rs` and the files
+/// beside it, one line each, among `files` (paths in `tests/`).
+fn test_binaries(out: &mut String, files: &[PathBuf]) {
+    let binaries = files
+        .iter()
+        .filter(|file| file.components().count() == 2 && file.ends_with("main.rs"));
+    for main in binaries {
+        let folder = main.parent().unwrap_or(main);
+        let modules: Vec<String> = files
+            .iter()
+            .filter(|file| file.parent() == Some(folder) && *file != main)
+            .filter_map(|file| file.file_name())
+            .map(|name| code(name.to_string_lossy()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "- `tests/{}/`: one test binary, whose modules are {}",
+            folder.display(),
+            modules.join(", ")
+        );
+    }
 }
 
 /// The crate table: what each crate is and which crates it uses.

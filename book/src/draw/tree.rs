@@ -782,7 +782,7 @@ fn cut_list(pruned: &Recorded) -> String {
         let nodes: u64 = spared.iter().map(|child| child.size()).sum();
         let (alpha, beta) = node.window.unwrap_or((-INFINITY, INFINITY));
         let what = match moves.len() {
-            0 => "it was the last move, so nothing is left to spare".to_string(),
+            0 => "it was the node's last move, so the cut skips nothing".to_string(),
             n => format!(
                 "{} {} never searched, {nodes} node{} spared",
                 code(moves_text(&moves)),

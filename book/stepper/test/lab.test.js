@@ -4,7 +4,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { respond } = require("../lab.js");
+const { respond, progress } = require("../lab.js");
 
 // Answers as the module does: JSON text, `{"ok": ...}` or `{"error": ...}`.
 const engines = {
@@ -98,4 +98,18 @@ test("a kept record is asked by handle, step and focus, as numbers", () => {
   respond(kept, { id: 3, op: "follow", args: { leader: 3, follower: 4, step: 12 } });
   respond(kept, { id: 4, op: "release", args: { handle: 3 } });
   assert.deepEqual(kept.calls, [["view", 3, 12, 0], ["key", 3, "cut", 12], ["follow", 3, 4, 12], ["release", 3]]);
+});
+
+test("a search longer than a second shows which search runs, what is done, and the seconds", () => {
+  const steps = [
+    { title: "v0.11 to depth 6", done: null },
+    { title: "v0.10 to depth 6", done: null },
+  ];
+  // Within the first second, only whose turn it is.
+  assert.equal(progress(steps, 0.4), "v0.11 to depth 6: searching; v0.10 to depth 6: waiting...");
+  assert.equal(progress(steps, 6.2), "v0.11 to depth 6: searching; v0.10 to depth 6: waiting... (6 s)");
+  steps[0].done = "finished depth 6, 10322 nodes";
+  assert.equal(progress(steps, 7.9), "v0.11 to depth 6: finished depth 6, 10322 nodes; v0.10 to depth 6: searching... (7 s)");
+  steps[1].done = "finished depth 6, 4101 nodes";
+  assert.equal(progress(steps, 9), "v0.11 to depth 6: finished depth 6, 10322 nodes; v0.10 to depth 6: finished depth 6, 4101 nodes (9 s)");
 });

@@ -4,7 +4,10 @@
 //! prints. The same file makes the lesson files' `todo!()`s and the
 //! book's holes tables.
 
-use exercise_holes::{parse, HoleEntry, HOLES};
+use std::path::Path;
+
+use exercise_holes::whole::{is_whole, parse_whole};
+use exercise_holes::{parse, HoleEntry, HOLES, WHOLE};
 
 /// An exercise, as its checks name it.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +44,9 @@ impl Exercise {
 /// # Panics
 /// When a name is no hole of the exercise.
 pub fn hint(exercise: &Exercise, names: &[&str]) -> String {
+    if is_whole_step(exercise) {
+        return whole_hint(exercise, names);
+    }
     let holes = exercise.holes();
     let mut numbers = Vec::new();
     let mut sections: Vec<&str> = Vec::new();
@@ -73,6 +79,65 @@ pub fn hint(exercise: &Exercise, names: &[&str]) -> String {
     )
 }
 
+/// The lesson files of `exercise`, as the checkout holds them.
+pub(crate) fn lessons_of(exercise: &Exercise) -> Vec<String> {
+    let Some(files) = exercise_holes::find(exercise.step) else {
+        return Vec::new();
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    files
+        .files
+        .iter()
+        .filter_map(|file| std::fs::read_to_string(dir.join(files.lesson_path(file))).ok())
+        .collect()
+}
+
+/// Whether the learner is writing the step whole (`cargo exercise v09
+/// --whole`): a lesson file says so on its first line.
+pub fn is_whole_step(exercise: &Exercise) -> bool {
+    lessons_of(exercise).iter().any(|text| is_whole(text))
+}
+
+/// The hint of a check when the step is written whole: the functions to
+/// write, and the sections that teach them and the holes `names` the
+/// check runs through: `the whole step (alpha_beta, pick); see "From
+/// NegaMax to alpha-beta" and "Pick" in book/chapters/v09-alphabeta.md`.
+fn whole_hint(exercise: &Exercise, names: &[&str]) -> String {
+    let entries = parse_whole(WHOLE)
+        .ok()
+        .and_then(|mut all| all.remove(exercise.step))
+        .unwrap_or_default();
+    let functions: Vec<&str> = entries
+        .iter()
+        .map(|entry| entry.function.as_str())
+        .collect();
+    let holes = exercise.holes();
+    let mut sections: Vec<&str> = Vec::new();
+    let named = holes
+        .iter()
+        .filter(|hole| names.contains(&hole.name.as_str()));
+    let all = entries
+        .iter()
+        .map(|entry| entry.section.as_str())
+        .chain(named.map(|hole| hole.section.as_str()));
+    for section in all {
+        if !sections.contains(&section) {
+            sections.push(section);
+        }
+    }
+    let quoted: Vec<String> = sections.iter().map(|s| format!("\"{s}\"")).collect();
+    let sections = match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!(
+        "the whole step ({}); see {sections} in book/chapters/{}",
+        functions.join(", "),
+        exercise.chapter
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +160,14 @@ mod tests {
         assert!(hint(&V09, &["window", "fail_high", "pick", "history"]).starts_with(
             "holes 1 to 4 (window, fail_high, pick, history); see \"From NegaMax to alpha-beta\", \"Pick\" and \"The history heuristic\""
         ));
+    }
+
+    #[test]
+    fn a_whole_step_hint_names_its_functions_and_sections() {
+        assert_eq!(
+            whole_hint(&V09, &["window", "fail_high", "pick", "history"]),
+            "the whole step (alpha_beta, pick); see \"From NegaMax to alpha-beta\", \"Pick\" and \"The history heuristic\" in book/chapters/v09-alphabeta.md"
+        );
     }
 
     #[test]

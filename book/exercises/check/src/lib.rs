@@ -21,8 +21,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use common::Position;
-use lamosca_search::events::{Event, Listener, Tracer};
-use lamosca_search::log::{TextLog, Words};
+use lamosca_search::events::{Event, Listener, NodeKind, Text, Tracer};
+use lamosca_search::log::{TextLog, Words, CUT_MARK};
 use lamosca_search::words::Window;
 use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 
@@ -58,6 +58,9 @@ pub fn hole_number(message: &str) -> Option<usize> {
 /// that names those holes, so that a slip in a filled hole is told before
 /// the next hole is asked for. Then the hole's panic goes on, for the
 /// runner to name the hole to fill.
+///
+/// When the step is written whole, a search that ended is compared event
+/// for event, and a panic of the learner's own lines is told at its node.
 pub fn before_hole<R>(
     exercise: &Exercise,
     check: &str,
@@ -65,7 +68,23 @@ pub fn before_hole<R>(
     expected: &Trace,
     (actual, result): (&Trace, std::thread::Result<R>),
 ) -> Result<R, String> {
+    let whole = holes::is_whole_step(exercise);
+    let every = || {
+        let holes = exercise.holes();
+        let names: Vec<&str> = holes.iter().map(|hole| hole.name.as_str()).collect();
+        holes::hint(exercise, &names)
+    };
     let payload = match result {
+        // The whole step written, its search ended: what it told must be
+        // the step's, event for event, the first that differs named at its
+        // node.
+        Ok(value) if whole => {
+            let told = expected.events.len().max(actual.events.len());
+            if let Some(i) = (0..told).find(|&i| expected.events.get(i) != actual.events.get(i)) {
+                return Err(told_differs(check, &every(), root, i, expected, actual));
+            }
+            return Ok(value);
+        }
         Ok(value) => return Ok(value),
         Err(payload) => payload,
     };
@@ -74,6 +93,19 @@ pub fn before_hole<R>(
         .map(String::as_str)
         .or_else(|| payload.downcast_ref::<&str>().copied())
         .unwrap_or_default();
+    // The whole step's own lines panicked (a move not unmade trips the
+    // board's checks): what it told before, then the node it stopped at.
+    if whole && hole_number(message).is_none() && !message.contains("the whole step, ") {
+        same_start(check, &every(), root, expected, actual)?;
+        return Err(panicked_at(
+            check,
+            &every(),
+            root,
+            expected,
+            actual,
+            message,
+        ));
+    }
     if let Some(number) = hole_number(message).filter(|&number| number > 1) {
         let holes = exercise.holes();
         let filled: Vec<&str> = holes
@@ -92,9 +124,12 @@ pub fn before_hole<R>(
 /// switches `options`, search to `depth`, every level logged. When a hole
 /// still empty stops the learner's search, what it told before must be
 /// what the step's told first ([`before_hole`]), and the hole's panic goes
-/// on to the runner; a search that ends passes here, as the later checks
-/// compare it whole.
-pub fn before_the_empty_hole<Mine: Engine, Step: Engine>(
+/// on to the runner. When the learner writes the step whole
+/// (`--whole`), a search that ends must have told what the step's told,
+/// event for event, and one that panics in the learner's lines is told at
+/// the node it stopped at; with holes, a search that ends passes here, as
+/// the later checks compare it whole.
+pub fn first_node_that_differs<Mine: Engine, Step: Engine>(
     exercise: &Exercise,
     fens: &[&str],
     depth: u32,
@@ -111,7 +146,7 @@ pub fn before_the_empty_hole<Mine: Engine, Step: Engine>(
     }
     for fen in fens {
         let root = Position::from_fen(fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
-        let check = format!("before_the_empty_hole, {fen}, depth {depth}, {options:?}");
+        let check = format!("first_node_that_differs, {fen}, depth {depth}, {options:?}");
         let mut step = engine::<Step>(options);
         let (expected, _) = traced(Words::English, ALL_LEVELS, true, |tracer| {
             step.search(
@@ -162,17 +197,78 @@ fn same_start(
         }
     }
     let told = actual.events.len().min(expected.events.len());
-    if let Some(i) = (0..told).find(|&i| actual.events[i] != expected.events[i]) {
-        return holds(check, hint, false, || {
-            format!(
-                "the search's event {} differs from the reference's\n  expected: {}\n  actual:   {}",
-                i + 1,
-                expected.events[i],
-                actual.events[i]
-            )
-        });
+    match (0..told).find(|&i| actual.events[i] != expected.events[i]) {
+        Some(i) => Err(told_differs(check, hint, root, i, expected, actual)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The message of a search whose event `i` (from 0) differs from the
+/// reference's, or is missing from either: told at the reference's node,
+/// with its window.
+fn told_differs(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    i: usize,
+    expected: &Trace,
+    actual: &Trace,
+) -> String {
+    let (wanted, found) = (expected.events.get(i), actual.events.get(i));
+    let at = wanted.or(found);
+    let node = Line {
+        path: at.map_or_else(|| "[]".to_string(), |told| told.path.clone()),
+        text: String::new(),
+        window: at.and_then(|told| told.window),
+    };
+    let place = At {
+        check,
+        what: format!(
+            "what the search told differs from the reference at its event {} of {}",
+            i + 1,
+            expected.events.len()
+        ),
+        root,
+        node: Some(&node),
+    };
+    let show = |told: Option<&Told>| match told {
+        Some(told) => format!("{} {}", told.path, told.text),
+        None => "(the search told nothing more)".to_string(),
+    };
+    failure(&place, Some(&show(wanted)), Some(&show(found)), hint)
+}
+
+/// The message of a search that panicked with `message` after telling
+/// what the reference told first: the node it stopped at, the last it
+/// told of, and what the reference told next.
+fn panicked_at(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    expected: &Trace,
+    actual: &Trace,
+    message: &str,
+) -> String {
+    let told = actual.events.len();
+    let last = actual.events.last();
+    let node = Line {
+        path: last.map_or_else(|| "[]".to_string(), |told| told.path.clone()),
+        text: String::new(),
+        window: last.and_then(|told| told.window),
+    };
+    let place = At {
+        check,
+        what: format!(
+            "the search panicked after its event {told}, the same as the reference's: {message}"
+        ),
+        root,
+        node: Some(&node),
+    };
+    let next = expected
+        .events
+        .get(told)
+        .map(|told| format!("{} {}", told.path, told.text));
+    failure(&place, next.as_deref(), Some("(a panic)"), hint)
 }
 
 /// One line of a log, with the moves from the root to its node and the
@@ -227,19 +323,102 @@ struct Windowed {
     read: usize,
     /// One window per line written so far.
     windows: Vec<Option<Window>>,
-    /// Every event heard, as `Debug` prints it, when asked for.
-    events: Option<Vec<String>>,
+    /// The moves from the root to the node entered last.
+    moves: Vec<String>,
+    /// Every event heard, in the chapter's words, when asked for.
+    events: Option<Vec<Told>>,
+}
+
+/// One event a search told, in the chapter's words, with the moves from
+/// the root to its node and that node's window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Told {
+    /// `[d2d4 b8a6]`, the root's `[]`.
+    pub path: String,
+    /// What it told: `enters, window alpha = -32000, beta = 13`,
+    /// `move d5d6=13 // Cut`, `Result level 4: Found=1, Value=13, ...`.
+    pub text: String,
+    /// The node's window on entry, when the search has one.
+    pub window: Option<Window>,
+}
+
+/// An event in the log's words (English), as a line of a failure.
+fn tell(event: &Event<'_>) -> String {
+    let words = Words::English;
+    let w = words.vocabulary();
+    let window = |window: &Option<Window>| {
+        window.map_or(String::new(), |window| {
+            format!(", window alpha = {}, beta = {}", window.alpha, window.beta)
+        })
+    };
+    match event {
+        Event::Node {
+            kind, window: at, ..
+        } => {
+            let kind = match kind {
+                NodeKind::Main => "",
+                NodeKind::Quiescence => " (quiescence)",
+                NodeKind::Reduced => " (reduced search)",
+            };
+            format!("enters{kind}{}", window(at))
+        }
+        Event::Moves { moves, .. } => {
+            let moves: Vec<String> = moves
+                .iter()
+                .map(|m| format!("{}={}", m.mv, m.score))
+                .collect();
+            format!("its moves, with their ordering values: {}", moves.join(" "))
+        }
+        Event::Move { mv, value, cut, .. } => {
+            format!("move {mv}={value}{}", if *cut { CUT_MARK } else { "" })
+        }
+        Event::Swap { out, into, .. } => format!(
+            "{} {}={} {} {}={}",
+            w.swap, out.mv, out.score, w.with, into.mv, into.score
+        ),
+        Event::Result {
+            level,
+            found,
+            value,
+            best,
+            window,
+        } => {
+            let line = words.result_line(w.result, *level, *found, *value, *window);
+            // The log names the move chosen at the root only.
+            match best.filter(|_| *level == 1) {
+                Some(best) => format!("{line}, {}={best}", w.best),
+                None => line,
+            }
+        }
+        Event::Step(step) => match step.text(words) {
+            Text::Item(text) | Text::Line(text) | Text::Abandon(text) => text.trim().to_string(),
+            Text::Close { heading, line } => format!("{heading} ... {line}"),
+        },
+        Event::Iteration { .. } => format!("{event:?}"),
+    }
 }
 
 impl Listener for Windowed {
     fn hear(&mut self, event: &Event<'_>) {
         let level = event.level() as usize;
-        if let Event::Node { window, .. } = event {
+        if let Event::Node { window, mv, .. } = event {
             self.by_level.resize(level + 1, None);
             self.by_level[level] = *window;
+            self.moves.truncate(level.saturating_sub(2));
+            if let Some(mv) = mv.filter(|_| level > 1) {
+                self.moves.push(mv.to_string());
+            }
         }
         if let Some(events) = &mut self.events {
-            events.push(format!("{event:?}"));
+            let upto = match event {
+                Event::Node { .. } => self.moves.len(),
+                _ => level.saturating_sub(1).min(self.moves.len()),
+            };
+            events.push(Told {
+                path: format!("[{}]", self.moves[..upto].join(" ")),
+                text: tell(event),
+                window: self.by_level.get(level).copied().flatten(),
+            });
         }
         self.log.hear(event);
         let out = self.out.0.borrow();
@@ -259,9 +438,9 @@ pub struct Trace {
     /// Whether the log ends with a whole line: not when the search
     /// stopped in the middle of one.
     pub complete: bool,
-    /// Every event the search told, in order, as `Debug` prints it
+    /// Every event the search told, in order, in the chapter's words
     /// (node, move, value, window...): kept by [`logged_to_hole`] only.
-    pub events: Vec<String>,
+    pub events: Vec<Told>,
 }
 
 /// Runs `search` with a tracer that logs levels 1 to `levels` in `words`,
@@ -290,6 +469,7 @@ pub fn traced<R>(
         by_level: Vec::new(),
         read: 0,
         windows: Vec::new(),
+        moves: Vec::new(),
         events: events.then(Vec::new),
     };
     let result = search(&mut Tracer::new(levels, &mut listener));
@@ -358,14 +538,23 @@ pub fn snapshot(krate: &str, name: &str) -> Vec<String> {
     body.trim_end().lines().map(str::to_string).collect()
 }
 
-/// Where a log differs: the check, the line (from 0) of how many, the
-/// root the search started from, and the line whose node is shown.
+/// Where a log differs: the check, what differs where (`the log differs
+/// from the reference at line 7 of 43`), the root the search started
+/// from, and the line whose node is shown.
 struct At<'a> {
     check: &'a str,
-    at: usize,
-    lines: usize,
+    what: String,
     root: &'a Position,
     node: Option<&'a Line>,
+}
+
+/// `the log differs from the reference at line 7 of 43`, for the line
+/// `at` (from 0) of `lines`.
+fn line_of(at: usize, lines: usize) -> String {
+    format!(
+        "the log differs from the reference at line {} of {lines}",
+        at + 1
+    )
 }
 
 /// Compares the learner's log, `actual`, of a search from `root` with the
@@ -385,8 +574,7 @@ pub fn same_lines(
     };
     let place = At {
         check,
-        at,
-        lines: expected.len(),
+        what: line_of(at, expected.len()),
         root,
         node: actual.get(at).or(actual.last()),
     };
@@ -396,6 +584,28 @@ pub fn same_lines(
         actual.get(at).map(|line| line.text.as_str()),
         hint,
     ))
+}
+
+/// Compares the learner's log, `actual`, with a step's snapshot as
+/// [`same_lines`] does; when they differ, the step's own search's log,
+/// `reference` (made as `actual` was, with paths), names the node first:
+/// a line missing from the learner's log (a `tracer.result` left out) is
+/// told at the node that should have printed it, with that node's path and
+/// window, where the snapshot, which has no paths, could only show the
+/// node of the line printed in its place.
+pub fn same_as_snapshot(
+    check: &str,
+    hint: &str,
+    root: &Position,
+    snapshot: &[String],
+    actual: &[Line],
+    reference: impl FnOnce() -> Vec<Line>,
+) -> Outcome {
+    let Err(message) = same_lines(check, hint, root, snapshot, actual) else {
+        return Ok(());
+    };
+    same_log(check, hint, root, &reference(), actual)?;
+    Err(message)
 }
 
 /// Compares the learner's log with the reference search's from `root`,
@@ -418,8 +628,7 @@ pub fn same_log(
     let show = |line: Option<&Line>| line.map(|line| format!("{} {}", line.path, line.text));
     let place = At {
         check,
-        at,
-        lines: expected.len(),
+        what: line_of(at, expected.len()),
         root,
         node: expected.get(at).or(actual.get(at)),
     };
@@ -447,12 +656,7 @@ fn position_at(root: &Position, path: &str) -> String {
 
 /// The message of a log that differs at `place`.
 fn failure(place: &At<'_>, expected: Option<&str>, actual: Option<&str>, hint: &str) -> String {
-    let mut message = format!(
-        "check `{}` failed: the log differs from the reference at line {} of {}\n",
-        place.check,
-        place.at + 1,
-        place.lines
-    );
+    let mut message = format!("check `{}` failed: {}\n", place.check, place.what);
     let path = place
         .node
         .map_or("[]", |line| line.path.as_str())
@@ -532,13 +736,106 @@ mod tests {
                 })
                 .collect(),
             complete: true,
-            events: events.iter().map(|event| event.to_string()).collect(),
+            events: events
+                .iter()
+                .map(|event| Told {
+                    path: "[]".to_string(),
+                    text: event.to_string(),
+                    window: None,
+                })
+                .collect(),
         }
     }
 
     fn stopped_at(hole: &str) -> std::thread::Result<()> {
         let message = format!("not yet implemented: {hole}");
         std::panic::catch_unwind(move || panic!("{message}"))
+    }
+
+    /// A small alpha-beta's events: the root, then two children, each cut
+    /// off by its first reply; the second child traces its result only
+    /// when `second_result`.
+    fn two_children(tracer: &mut Tracer<'_>, second_result: bool) {
+        let mut position = Position::startpos();
+        let window = Window {
+            alpha: -100,
+            beta: 100,
+        };
+        tracer.node(0, NodeKind::Main, &position, Some(window));
+        let mut alpha = window.alpha;
+        for (i, first) in ["e2e4", "d2d4"].into_iter().enumerate() {
+            let mv = position.parse_move(first).unwrap();
+            position.make(mv);
+            let child = Window {
+                alpha: -window.beta,
+                beta: -alpha,
+            };
+            tracer.node(1, NodeKind::Main, &position, Some(child));
+            let reply = position.parse_move("e7e5").unwrap();
+            tracer.cut(1, reply, 30);
+            if i == 0 || second_result {
+                tracer.result(1, true, child.beta, Some(reply), Some(child));
+            }
+            position.unmake();
+            let value = [5, 2][i];
+            tracer.moved(0, mv, value);
+            alpha = alpha.max(value);
+        }
+        tracer.result(0, true, alpha, None, Some(window));
+    }
+
+    #[test]
+    fn a_line_missing_from_a_snapshot_is_told_at_the_node_that_lost_it() {
+        let root = Position::startpos();
+        let (reference, ()) = logged(Words::English, 2, |tracer| two_children(tracer, true));
+        let (actual, ()) = logged(Words::English, 2, |tracer| two_children(tracer, false));
+        let snapshot: Vec<String> = reference.iter().map(|line| line.text.clone()).collect();
+        // The snapshot alone shows the node of the line printed in the
+        // missing line's place: the root.
+        let error = same_lines("t", "h", &root, &snapshot, &actual).unwrap_err();
+        assert!(error.contains("node:     []"), "{error}");
+        // With the step's own log beside it, the child that lost its
+        // result, and that child's window.
+        let error = same_as_snapshot("t", "h", &root, &snapshot, &actual, || reference.clone())
+            .unwrap_err();
+        assert!(error.contains("node:     [d2d4]"), "{error}");
+        assert!(
+            error.contains("window:   alpha = -100, beta = -5"),
+            "{error}"
+        );
+        assert!(
+            error.contains("expected: [d2d4] Moves level 2: e7e5=30 // Cut"),
+            "{error}"
+        );
+        let same = same_as_snapshot("t", "h", &root, &snapshot, &reference, Vec::new);
+        assert_eq!(same, Ok(()));
+    }
+
+    #[test]
+    fn each_event_is_told_in_the_logs_words_at_its_node() {
+        let (trace, ()) = traced(Words::English, 2, true, |tracer| two_children(tracer, true));
+        let told: Vec<String> = trace
+            .events
+            .iter()
+            .map(|told| format!("{} {}", told.path, told.text))
+            .collect();
+        assert_eq!(
+            told[..4],
+            [
+                "[] enters, window alpha = -100, beta = 100",
+                "[e2e4] enters, window alpha = -100, beta = 100",
+                "[e2e4] move e7e5=30 // Cut",
+                "[e2e4] Result level 2: Found=1, Value=100, Alpha=-100, Beta=100",
+            ]
+        );
+        assert_eq!(told[5], "[d2d4] enters, window alpha = -100, beta = -5");
+        assert_eq!(
+            trace.events[6].window,
+            Some(Window {
+                alpha: -100,
+                beta: -5
+            })
+        );
     }
 
     #[test]
@@ -575,8 +872,8 @@ mod tests {
             (&wrong_event, stopped_at(best)),
         );
         let error = error.unwrap_err();
-        assert!(error.contains("event 2 differs"), "{error}");
-        assert!(error.contains("actual:   move a2a3=12"), "{error}");
+        assert!(error.contains("at its event 2 of 3"), "{error}");
+        assert!(error.contains("actual:   [] move a2a3=12"), "{error}");
         let right = trace(&["Moves 1"], &["node", "move a2a3=-12"]);
         let resumed = std::panic::catch_unwind(|| {
             before_hole(&V07, "t", &root, &expected, (&right, stopped_at(best)))

@@ -15,7 +15,7 @@
 
 use std::backtrace::{Backtrace, BacktraceStatus};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{mpsc, Mutex};
 use std::thread;
@@ -134,11 +134,12 @@ fn verdict(check: fn() -> Outcome) -> Verdict {
     }
 }
 
-/// The hole a `todo!()`'s message names: `hole 2 of 4, fail_high`.
+/// The hole a `todo!()`'s message names: `hole 2 of 4, fail_high`, or
+/// the function of a whole step: `the whole step, alpha_beta`.
 fn hole_of(message: &str) -> Option<&str> {
     let rest = message.strip_prefix("not yet implemented: ")?;
     let end = rest.find(':')?;
-    rest.starts_with("hole ").then(|| &rest[..end])
+    (rest.starts_with("hole ") || rest.starts_with("the whole step, ")).then(|| &rest[..end])
 }
 
 /// The lines that tell a panic: the message and its place, a closing
@@ -150,6 +151,9 @@ fn tell_panic(name: &str, panicked: &Panicked, passed: usize, total: usize) -> S
     };
     text += &format!("{}\n  at {}\n\n", panicked.message, panicked.location);
     text += &match hole_of(&panicked.message) {
+        Some(hole) if hole.starts_with("the whole step") => {
+            format!("next: write {hole} ({passed} of {total} checks pass)\n")
+        }
         Some(hole) => format!("next: fill {hole} ({passed} of {total} checks pass)\n"),
         None => format!(
             "{passed} of {total} checks pass; the holes before this check are numbered first\n"
@@ -187,7 +191,7 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             Verdict::Endless(limit) => {
-                let empty = empty_holes(exercise, &lessons_of(exercise));
+                let empty = empty_holes(exercise, &crate::holes::lessons_of(exercise));
                 print!("{}", tell_endless(name, limit, &empty, exercise));
                 println!("\n{passed} of {total} checks pass");
                 return ExitCode::FAILURE;
@@ -223,19 +227,6 @@ fn first_failure(checks: &[Check]) -> Option<String> {
 /// `10 s`, `0.5 s`.
 fn seconds(limit: Duration) -> String {
     format!("{} s", limit.as_secs_f64())
-}
-
-/// The lesson files of `exercise`, as the checkout holds them.
-fn lessons_of(exercise: &Exercise) -> Vec<String> {
-    let Some(files) = exercise_holes::find(exercise.step) else {
-        return Vec::new();
-    };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    files
-        .files
-        .iter()
-        .filter_map(|file| std::fs::read_to_string(dir.join(files.lesson_path(file))).ok())
-        .collect()
 }
 
 /// The numbers of the holes of `exercise` whose `todo!()` the lesson
@@ -329,6 +320,10 @@ mod tests {
             Some("hole 2 of 4, fail_high")
         );
         assert_eq!(hole_of("attempt to subtract with overflow"), None);
+        assert_eq!(
+            hole_of("not yet implemented: the whole step, pick: write its body ..."),
+            Some("the whole step, pick")
+        );
         assert_eq!(hole_of("not yet implemented"), None);
     }
 

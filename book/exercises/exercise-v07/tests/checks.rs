@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 use exercise_check::{
-    closing, hint, logged, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+    closing, hint, logged, same_as_snapshot, same_log, snapshot, Exercise, Line, Outcome,
 };
 use exercise_v07::NegaMax;
 use lamosca_search::events::Tracer;
@@ -55,16 +55,20 @@ fn search<E: Engine>(fen: &str, depth: u32, levels: u32, words: Words) -> (Vec<L
 }
 
 /// One of the step's snapshots: the log, then the lines after it.
+/// Where it differs, the step's own search names the node.
 fn trace_snapshot(name: &str, fen: &str, depth: u32, levels: u32, words: Words) -> Outcome {
-    let (mut log, report) = search::<NegaMax>(fen, depth, levels, words);
-    log.extend(closing(&report));
+    let closed = |(mut log, report): (Vec<Line>, Report)| {
+        log.extend(closing(&report));
+        log
+    };
     let root = Position::from_fen(fen).unwrap();
-    same_lines(
+    same_as_snapshot(
         name,
         ALL.as_str(),
         &root,
         &snapshot(STEP, &format!("trace__{name}")),
-        &log,
+        &closed(search::<NegaMax>(fen, depth, levels, words)),
+        || closed(search::<lamosca_v07::NegaMax>(fen, depth, levels, words)),
     )
 }
 
@@ -111,7 +115,12 @@ fn depth_zero_is_the_evaluation() -> Outcome {
             &format!("depth_zero_is_the_evaluation, {fen}"),
             LEAF.as_str(),
             found == wanted,
-            || format!("value, move and nodes: expected {wanted:?}, actual {found:?}"),
+            || {
+                format!(
+                    "a search of depth 0 is a leaf, its value the evaluation: \
+                     value, move and nodes expected {wanted:?}, actual {found:?}"
+                )
+            },
         )?;
     }
     Ok(())
@@ -121,8 +130,10 @@ fn depth_zero_is_the_evaluation() -> Outcome {
 /// what it told before, each child's value included, must be the step's
 /// (a slip in the leaf or the negation shows there), before hole k is
 /// asked for.
-fn before_the_empty_hole() -> Outcome {
-    exercise_check::before_the_empty_hole::<NegaMax, lamosca_v07::NegaMax>(
+/// Written whole, the first node where the search differs from the
+/// step's, event for event.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<NegaMax, lamosca_v07::NegaMax>(
         &EXERCISE,
         &POSITIONS,
         2,
@@ -200,7 +211,7 @@ fn whole_tree_and_position_restored() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     ("depth_zero_is_the_evaluation", depth_zero_is_the_evaluation),
-    ("before_the_empty_hole", before_the_empty_hole),
+    ("first_node_that_differs", first_node_that_differs),
     ("published_startpos_d2", published_startpos_d2),
     ("mate_in_one", mate_in_one),
     ("stalemate_trap", stalemate_trap),

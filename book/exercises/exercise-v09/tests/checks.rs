@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 use exercise_check::{
-    closing, hint, logged, plain, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+    closing, hint, logged, plain, same_as_snapshot, same_log, snapshot, Exercise, Line, Outcome,
 };
 use exercise_v09::AlphaBeta;
 use lamosca_search::events::Tracer;
@@ -85,26 +85,33 @@ fn seed_root() -> Position {
     position
 }
 
-/// The seed's search: 1.d2d4, then Black searches 4 levels.
-fn seed(options: &[(&str, bool)], words: Words) -> (Vec<Line>, Report) {
-    let mut position = Position::startpos();
-    position.play_moves(&["d2d4"]).unwrap();
-    search::<AlphaBeta>(&position, options, 4, 4, words)
+/// The seed's search by an engine of type `E`: 1.d2d4, then Black
+/// searches 4 levels.
+fn seed<E: Engine>(options: &[(&str, bool)], words: Words) -> (Vec<Line>, Report) {
+    search::<E>(&seed_root(), options, 4, 4, words)
 }
 
-/// The seed's search against one of the step's switch snapshots: the
-/// opening of the log, then the report.
-fn switch_snapshot(name: &str, options: &[(&str, bool)], hint: &str) -> Outcome {
-    let (log, report) = seed(options, Words::English);
+/// The opening of the seed's log by an engine of type `E`, then its
+/// report, as the step's switch snapshots keep it.
+fn seed_opening<E: Engine>(options: &[(&str, bool)]) -> Vec<Line> {
+    let (log, report) = seed::<E>(options, Words::English);
     let mut lines: Vec<Line> = log.into_iter().take(OPENING_LINES).collect();
     lines.push(plain("..."));
     lines.extend(closing(&report));
-    same_lines(
+    lines
+}
+
+/// The seed's search against one of the step's switch snapshots: the
+/// opening of the log, then the report. Where it differs, the step's own
+/// search names the node.
+fn switch_snapshot(name: &str, options: &[(&str, bool)], hint: &str) -> Outcome {
+    same_as_snapshot(
         name,
         hint,
         &seed_root(),
         &snapshot(STEP, &format!("traces__{name}")),
-        &lines,
+        &seed_opening::<AlphaBeta>(options),
+        || seed_opening::<lamosca_v09::AlphaBeta>(options),
     )
 }
 
@@ -127,14 +134,15 @@ fn d2d4_d4_no_history() -> Outcome {
 /// the swap the v0.09 page quotes, `Scambia d5d6=0 con c1h6=8 // Cut`.
 fn published_seed_log() -> Outcome {
     let expected = snapshot(STEP, "traces__seed_d2d4_d4");
-    let (log, _) = seed(&[], Words::Italian);
-    let opening: Vec<Line> = log.into_iter().take(expected.len()).collect();
-    same_lines(
+    let opening = |log: Vec<Line>| -> Vec<Line> { log.into_iter().take(expected.len()).collect() };
+    let (log, _) = seed::<AlphaBeta>(&[], Words::Italian);
+    same_as_snapshot(
         "published_seed_log",
         HISTORY.as_str(),
         &seed_root(),
         &expected,
-        &opening,
+        &opening(log),
+        || opening(seed::<lamosca_v09::AlphaBeta>(&[], Words::Italian).0),
     )
 }
 
@@ -152,14 +160,18 @@ fn d2d4_d4_killers() -> Outcome {
 
 /// The start position to depth 3, the root's line.
 fn startpos_d3() -> Outcome {
-    let (mut log, report) = search::<AlphaBeta>(&Position::startpos(), &[], 3, 1, Words::English);
-    log.extend(closing(&report));
-    same_lines(
+    fn root_line<E: Engine>() -> Vec<Line> {
+        let (mut log, report) = search::<E>(&Position::startpos(), &[], 3, 1, Words::English);
+        log.extend(closing(&report));
+        log
+    }
+    same_as_snapshot(
         "startpos_d3",
         ALL.as_str(),
         &Position::startpos(),
         &snapshot(STEP, "traces__startpos_d3"),
-        &log,
+        &root_line::<AlphaBeta>(),
+        root_line::<lamosca_v09::AlphaBeta>,
     )
 }
 
@@ -195,8 +207,10 @@ fn same_search(options: &[(&str, bool)], hint: &str) -> Outcome {
 /// the search told before it reached it, each node's window included,
 /// must be the step's (a slip in the window shows there), before hole 2 is
 /// asked for.
-fn before_the_empty_hole() -> Outcome {
-    exercise_check::before_the_empty_hole::<AlphaBeta, lamosca_v09::AlphaBeta>(
+/// Written whole, the first node where the search differs from the
+/// step's, event for event.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<AlphaBeta, lamosca_v09::AlphaBeta>(
         &EXERCISE,
         &POSITIONS,
         3,
@@ -321,16 +335,23 @@ fn pick_as_the_step() -> Outcome {
     Ok(())
 }
 
-/// Hole 4 alone: what a cut adds to the history, at each level.
+/// Hole 4 alone: what a cut adds to the history, at the root first, then
+/// at each level below it, in the chapter's words: "a move that cuts at
+/// the root gains 2, and one that cuts at a level-4 node gains 5" (the
+/// root is level 1, ply 0; `increment` takes the ply).
 fn history_increment_as_the_step() -> Outcome {
-    for level in 1..=12 {
-        let found = exercise_v09::ordering::History::increment(level);
-        let wanted = lamosca_v09::ordering::History::increment(level);
+    for ply in 0..12 {
+        let found = exercise_v09::ordering::History::increment(ply);
+        let wanted = lamosca_v09::ordering::History::increment(ply);
+        let node = match ply {
+            0 => "the root (level 1, ply 0)".to_string(),
+            _ => format!("a level-{} node (ply {ply})", ply + 1),
+        };
         exercise_check::holds(
             "history_increment_as_the_step",
             HISTORY.as_str(),
             found == wanted,
-            || format!("a cut at level {level} adds: expected {wanted}, actual {found}"),
+            || format!("a move that cuts at {node} gains: expected {wanted}, actual {found}"),
         )?;
     }
     Ok(())
@@ -340,7 +361,7 @@ fn history_increment_as_the_step() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     // Holes 1 and 2, the ordering off: neither Pick nor the history runs.
-    ("before_the_empty_hole", before_the_empty_hole),
+    ("first_node_that_differs", first_node_that_differs),
     ("d2d4_d4_no_ordering", d2d4_d4_no_ordering),
     (
         "position_restored_and_nodes_counted",

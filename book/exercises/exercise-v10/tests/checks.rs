@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 use exercise_check::{
-    closing, hint, logged, same_lines, same_log, snapshot, Exercise, Line, Outcome,
+    closing, hint, logged, same_as_snapshot, same_log, snapshot, Exercise, Line, Outcome,
 };
 use exercise_v10::QuiescenceSearch;
 use lamosca_search::events::Tracer;
@@ -76,17 +76,29 @@ fn search<E: Engine>(
 }
 
 /// One of the step's snapshots: the log, then the lines after it.
+/// Where it differs, the step's own search names the node.
 fn trace_snapshot(name: &str, moves: &[&str], fen: &str, depth: u32, levels: u32) -> Outcome {
-    let (mut log, report) = search::<QuiescenceSearch>(fen, moves, &[], depth, levels);
-    log.extend(closing(&report));
+    let closed = |(mut log, report): (Vec<Line>, Report)| {
+        log.extend(closing(&report));
+        log
+    };
     let mut root = Position::from_fen(fen).unwrap();
     root.play_moves(moves).unwrap();
-    same_lines(
+    same_as_snapshot(
         name,
         ALL.as_str(),
         &root,
         &snapshot(STEP, &format!("traces__{name}")),
-        &log,
+        &closed(search::<QuiescenceSearch>(fen, moves, &[], depth, levels)),
+        || {
+            closed(search::<lamosca_v10_quiescence::QuiescenceSearch>(
+                fen,
+                moves,
+                &[],
+                depth,
+                levels,
+            ))
+        },
     )
 }
 
@@ -113,8 +125,10 @@ fn no_capture_stands_pat() -> Outcome {
 /// there: what it told before, the window of the capture's node and its
 /// value included, must be the step's (a slip in the window shows there),
 /// before hole 3 is asked for.
-fn before_the_empty_hole() -> Outcome {
-    exercise_check::before_the_empty_hole::<
+/// Written whole, the first node where the search differs from the
+/// step's, event for event.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<
         QuiescenceSearch,
         lamosca_v10_quiescence::QuiescenceSearch,
     >(&EXERCISE, &POSITIONS, 1, &[])
@@ -207,7 +221,7 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
     ("no_capture_stands_pat", no_capture_stands_pat),
-    ("before_the_empty_hole", before_the_empty_hole),
+    ("first_node_that_differs", first_node_that_differs),
     ("recapture_after_nxd5_d1", recapture_after_nxd5_d1),
     ("recapture_d2_v10", recapture_d2_v10),
     ("startpos_d3", startpos_d3),

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::exercises::{base_name, Exercise, EXERCISES, EXERCISES_DIR, HOLES_FILE};
 use crate::lesson::{lesson, match_holes, read_lesson, refilled_lesson, slipped};
 use crate::lesson::{Fill, Found, Held, Hole, Result};
+use crate::whole::{is_whole, parse_whole, slips, whole_lesson, Body, WholeEntry, WHOLE_FILE};
 use crate::HoleEntry;
 
 /// `path`'s text, or the error that names it.
@@ -114,8 +115,12 @@ pub struct Kept {
     pub copy: String,
     /// The holes that held the learner's own lines and were written over,
     /// by number and name; empty when the lines outside the holes were
-    /// changed too, so that no hole could be told apart.
+    /// changed too, so that no hole could be told apart, or when the file
+    /// was a whole step's.
     pub holes: Vec<(usize, String)>,
+    /// Whether the file was a whole step's (`--whole`), with the
+    /// learner's own lines in it.
+    pub whole: bool,
 }
 
 impl Kept {
@@ -131,6 +136,7 @@ impl Kept {
         let names: Vec<&str> = self.holes.iter().map(|(_, name)| name.as_str()).collect();
         let numbers: Vec<String> = self.holes.iter().map(|(n, _)| n.to_string()).collect();
         match numbers.as_slice() {
+            [] if self.whole => "your own lines in the whole step".to_string(),
             [] => "lines changed outside its holes".to_string(),
             [one] => format!("your own lines in hole {one} ({})", names[0]),
             [rest @ .., last] => format!(
@@ -159,6 +165,7 @@ fn keep(
     exercise: &Exercise,
     lesson: &str,
     holes: Vec<(usize, String)>,
+    whole: bool,
 ) -> Result<Kept> {
     let exercises = root.join(EXERCISES_DIR);
     let dir = Path::new(KEPT_DIR).join(exercise.crate_name());
@@ -176,6 +183,7 @@ fn keep(
         lesson: lesson.to_string(),
         copy: copy.display().to_string(),
         holes,
+        whole,
     })
 }
 
@@ -219,6 +227,16 @@ pub fn reset(root: &Path, exercise: &Exercise) -> Result<Written> {
     let holes = holes(root, exercise)?;
     let mut done = Written::default();
     for file in exercise.files {
+        let lesson = exercise.lesson_path(file);
+        match whole_held(root, exercise, &holes, file)? {
+            Some(false) => continue,
+            Some(true) => {
+                done.kept
+                    .push(keep(root, exercise, &lesson, Vec::new(), true)?);
+                continue;
+            }
+            None => {}
+        }
         // A file changed outside its holes is kept whole, with no hole named.
         let own = match found(root, exercise, &holes, file)? {
             Some(Some(found)) => match own(&found, &holes, |_| true) {
@@ -228,8 +246,7 @@ pub fn reset(root: &Path, exercise: &Exercise) -> Result<Written> {
             Some(None) => Vec::new(),
             None => continue,
         };
-        let lesson = exercise.lesson_path(file);
-        done.kept.push(keep(root, exercise, &lesson, own)?);
+        done.kept.push(keep(root, exercise, &lesson, own, false)?);
     }
     for (path, text) in exercise_files(root, exercise)? {
         if write_file(root, &path, &text)? {
@@ -270,12 +287,18 @@ pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Written> {
     let mut done = Written::default();
     for file in exercise.files {
         let mut later = Vec::new();
-        match found(root, exercise, &holes, file)? {
+        let whole = whole_held(root, exercise, &holes, file)?;
+        if whole == Some(true) {
+            let lesson = exercise.lesson_path(file);
+            done.kept
+                .push(keep(root, exercise, &lesson, Vec::new(), true)?);
+        }
+        match whole.map_or_else(|| found(root, exercise, &holes, file), |_| Ok(None))? {
             Some(Some(found)) => {
                 let own = own(&found, &holes, |number| number <= fill.filled);
                 if !own.is_empty() {
                     let lesson = exercise.lesson_path(file);
-                    done.kept.push(keep(root, exercise, &lesson, own)?);
+                    done.kept.push(keep(root, exercise, &lesson, own, false)?);
                 }
                 later.extend(
                     found
@@ -286,7 +309,8 @@ pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Written> {
             }
             Some(None) => {
                 let lesson = exercise.lesson_path(file);
-                done.kept.push(keep(root, exercise, &lesson, Vec::new())?);
+                done.kept
+                    .push(keep(root, exercise, &lesson, Vec::new(), false)?);
             }
             None => {}
         }
@@ -295,6 +319,90 @@ pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Written> {
         let lesson = refilled_lesson(exercise, &holes, file, &text, fill, &later)?;
         write_file(root, &path, &lesson)?;
         done.written.push(path);
+    }
+    Ok(done)
+}
+
+/// The functions `whole.toml` lists for `exercise`, in the checkout at
+/// `root`.
+pub fn whole_entries(root: &Path, exercise: &Exercise) -> Result<Vec<WholeEntry>> {
+    let mut all =
+        parse_whole(&read(&root.join(WHOLE_FILE))?).map_err(|e| format!("{WHOLE_FILE}: {e}"))?;
+    all.remove(exercise.step)
+        .ok_or_else(|| format!("{WHOLE_FILE} has no whole step for {}", exercise.step))
+}
+
+/// Whether the lesson file of the step's `file`, as the checkout holds
+/// it, is a whole step's, and then whether it holds the learner's own
+/// lines (`Some(true)`) or what `--whole` writes (`Some(false)`: its
+/// `todo!()`s, the step's lines or a slip); `None` when it is no whole
+/// step's, or there is none.
+fn whole_held(
+    root: &Path,
+    exercise: &Exercise,
+    holes: &[Hole],
+    file: &str,
+) -> Result<Option<bool>> {
+    let Ok(lesson) = fs::read_to_string(root.join(lesson_file(exercise, file))) else {
+        return Ok(None);
+    };
+    if !is_whole(&lesson) {
+        return Ok(None);
+    }
+    let entries = whole_entries(root, exercise)?;
+    let text = read_step_file(root, exercise, file)?;
+    let slips = slips(&entries).len();
+    for body in [Body::Todo, Body::Step]
+        .into_iter()
+        .chain((1..=slips).map(Body::Slip))
+    {
+        if whole_lesson(exercise, holes, &entries, file, &text, body)? == lesson {
+            return Ok(Some(false));
+        }
+    }
+    Ok(Some(true))
+}
+
+/// Writes the lesson files of `exercise` as the whole step (`--whole`):
+/// every hole holds the step's lines, and the body of each function of
+/// `whole.toml` is as `body` says, after the guide in its doc comment. A
+/// lesson file that holds the learner's own lines, in its holes or in a
+/// whole function, is kept first, as [`reset`] does.
+pub fn whole(root: &Path, exercise: &Exercise, body: Body) -> Result<Written> {
+    let holes = holes(root, exercise)?;
+    let entries = whole_entries(root, exercise)?;
+    let slips = slips(&entries).len();
+    if let Body::Slip(n) = body {
+        if !(1..=slips).contains(&n) {
+            return Err(format!(
+                "the whole step of {} has {slips} slips, not {n}",
+                exercise.crate_name()
+            ));
+        }
+    }
+    let mut done = Written::default();
+    for file in exercise.files {
+        let lesson = exercise.lesson_path(file);
+        let kept = match whole_held(root, exercise, &holes, file)? {
+            Some(own) => own.then(Vec::new).map(|holes| (holes, true)),
+            None => match found(root, exercise, &holes, file)? {
+                Some(Some(found)) => {
+                    let own = own(&found, &holes, |_| true);
+                    (!own.is_empty()).then_some((own, false))
+                }
+                Some(None) => Some((Vec::new(), false)),
+                None => None,
+            },
+        };
+        if let Some((own, whole)) = kept {
+            done.kept.push(keep(root, exercise, &lesson, own, whole)?);
+        }
+        let text = read_step_file(root, exercise, file)?;
+        let path = lesson_file(exercise, file);
+        let written = whole_lesson(exercise, &holes, &entries, file, &text, body)?;
+        if write_file(root, &path, &written)? {
+            done.written.push(path);
+        }
     }
     Ok(done)
 }
@@ -359,18 +467,30 @@ mod tests {
     /// system's temporary folder: `holes.toml`, the step's two files and
     /// the lesson files made from them.
     fn v09_copy(name: &str) -> (PathBuf, &'static Exercise) {
-        let copy =
-            std::env::temp_dir().join(format!("exercise-holes-{name}-{}", std::process::id()));
+        step_copy(name, "v09")
+    }
+
+    /// [`v09_copy`], of the exercise of `step`.
+    fn step_copy(name: &str, step: &str) -> (PathBuf, &'static Exercise) {
+        let copy = std::env::temp_dir().join(format!(
+            "exercise-holes-{name}-{step}-{}",
+            std::process::id()
+        ));
         let _ = fs::remove_dir_all(&copy);
-        let v09 = crate::find("v09").unwrap();
-        let mut files = vec![HOLES_FILE.to_string()];
-        files.extend(v09.files.iter().map(|file| format!("{}/{file}", v09.krate)));
+        let exercise = crate::find(step).unwrap();
+        let mut files = vec![HOLES_FILE.to_string(), WHOLE_FILE.to_string()];
+        files.extend(
+            exercise
+                .files
+                .iter()
+                .map(|file| format!("{}/{file}", exercise.krate)),
+        );
         for file in files {
             fs::create_dir_all(copy.join(&file).parent().unwrap()).unwrap();
             fs::copy(root().join(&file), copy.join(&file)).unwrap();
         }
-        reset(&copy, v09).unwrap();
-        (copy, v09)
+        reset(&copy, exercise).unwrap();
+        (copy, exercise)
     }
 
     /// The lesson file `file` of the copy.
@@ -410,6 +530,7 @@ mod tests {
             lesson: "exercise-v09/src/lesson/search.rs".to_string(),
             copy: "kept/exercise-v09/search.1.rs".to_string(),
             holes: vec![(1, "window".to_string())],
+            whole: false,
         };
         assert_eq!(done.kept, std::slice::from_ref(&kept));
         assert_eq!(done.written, [Path::new(EXERCISES_DIR).join(&kept.lesson)]);
@@ -538,6 +659,128 @@ mod tests {
             "{copied}"
         );
         assert!(ordering.contains(pick), "{ordering}");
+    }
+
+    #[test]
+    fn the_whole_step_takes_out_the_functions_bodies_and_fills_every_hole() {
+        let (copy, v09) = v09_copy("whole");
+        let done = whole(&copy, v09, Body::Todo).unwrap();
+        assert!(done.kept.is_empty() && done.written.len() == 2, "{done:?}");
+        let search = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let ordering = fs::read_to_string(lesson_at(&copy, "ordering.rs")).unwrap();
+        assert!(
+            search.contains("        todo!(\"the whole step, alpha_beta: write its body"),
+            "{search}"
+        );
+        assert!(search.contains("    /// # The whole step: what to write"));
+        assert!(search.contains("self.tracer.cut(ply, mv, value)"));
+        assert!(!search.contains("let value = -self"), "{search}");
+        assert!(
+            ordering.contains("    todo!(\"the whole step, pick:"),
+            "{ordering}"
+        );
+        assert!(ordering.contains("        ply as i32 + 2\n"), "{ordering}");
+        assert!(!search.contains("todo!(\"hole") && !ordering.contains("implemented: hole"));
+        // With the step's own bodies, the lesson is the step's file with
+        // every hole filled, the guide and the heading aside.
+        whole(&copy, v09, Body::Step).unwrap();
+        let root_text = fs::read_to_string(copy.join("lamosca-v09/src/search.rs")).unwrap();
+        let holes = holes(&copy, v09).unwrap();
+        let all = Fill {
+            filled: holes.len(),
+            slip: false,
+        };
+        let filled =
+            crate::lesson::filled_lesson(v09, &holes, "src/search.rs", &root_text, all).unwrap();
+        let step = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let body = |text: &str, guide: bool| -> Vec<String> {
+            let lines = text.lines().skip(2).map(str::to_string);
+            let guides = |line: &String| !(guide && line.trim_start().starts_with("/// "));
+            lines.filter(guides).collect()
+        };
+        let guide_lines = body(&step, false).len() - body(&step, true).len();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(guide_lines > 5, "{guide_lines}");
+        let unguided: Vec<String> = body(&step, false)
+            .into_iter()
+            .filter(|line| {
+                !(line.trim() == "///" || line.contains("/// ") && !filled.contains(line.as_str()))
+            })
+            .collect();
+        assert_eq!(unguided, body(&filled, false));
+    }
+
+    #[test]
+    fn a_learners_whole_step_survives_reset_in_every_step() {
+        for step in ["v07", "v09", "v10"] {
+            let (copy, exercise) = step_copy("whole-reset", step);
+            whole(&copy, exercise, Body::Todo).unwrap();
+            let entry = &whole_entries(&copy, exercise).unwrap()[0];
+            let path = copy
+                .join(EXERCISES_DIR)
+                .join(exercise.lesson_path(&entry.file));
+            let text = fs::read_to_string(&path).unwrap();
+            let todo = format!("todo!(\"the whole step, {}:", entry.function);
+            let line = text.lines().find(|line| line.contains(&todo)).unwrap();
+            let mine = text.replacen(line, "        todo!() // my own lines", 1);
+            fs::write(&path, &mine).unwrap();
+            let done = reset(&copy, exercise).unwrap();
+            assert_eq!(done.kept.len(), 1, "{step}: {done:?}");
+            let status = std::process::Command::new("sh")
+                .args(["-c", &done.kept[0].restore()])
+                .current_dir(copy.join(EXERCISES_DIR))
+                .status()
+                .unwrap();
+            let back = fs::read_to_string(&path).unwrap();
+            let _ = fs::remove_dir_all(&copy);
+            assert!(status.success() && back == mine, "{step}");
+        }
+    }
+
+    #[test]
+    fn a_learners_whole_step_is_kept_by_reset_fill_and_whole_alike() {
+        let (copy, v09) = v09_copy("whole-kept");
+        whole(&copy, v09, Body::Todo).unwrap();
+        let path = lesson_at(&copy, "search.rs");
+        let todo = "        todo!(\"the whole step, alpha_beta:";
+        let text = fs::read_to_string(&path).unwrap();
+        let line = text.lines().find(|line| line.starts_with(todo)).unwrap();
+        let mine = text.replacen(line, "        (7, None) // my own alpha_beta", 1);
+        for (n, write) in [
+            |copy: &Path, v09| reset(copy, v09),
+            |copy: &Path, v09| whole(copy, v09, Body::Todo),
+            |copy: &Path, v09| {
+                fill(
+                    copy,
+                    v09,
+                    Fill {
+                        filled: 2,
+                        slip: false,
+                    },
+                )
+            },
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            fs::write(&path, &mine).unwrap();
+            let done = write(&copy, v09).unwrap();
+            assert_eq!(done.kept.len(), 1, "{n}: {done:?}");
+            assert!(done.kept[0].whole);
+            assert_eq!(done.kept[0].what(), "your own lines in the whole step");
+            let copied = copy.join(EXERCISES_DIR).join(&done.kept[0].copy);
+            assert_eq!(fs::read_to_string(copied).unwrap(), mine, "{n}");
+        }
+        // What --whole writes itself needs no copy, whatever comes next.
+        for body in [Body::Todo, Body::Step, Body::Slip(2)] {
+            whole(&copy, v09, body).unwrap();
+            assert!(reset(&copy, v09).unwrap().kept.is_empty(), "{body:?}");
+            whole(&copy, v09, body).unwrap();
+            assert!(whole(&copy, v09, Body::Todo).unwrap().kept.is_empty());
+        }
+        let error = whole(&copy, v09, Body::Slip(99)).unwrap_err();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(error.contains("has 4 slips, not 99"), "{error}");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The exercises' holes: their data, `book/exercises/holes.toml`, one
 //! entry per hole by step, and the lesson files made from it and from the
 //! markers in the steps' files ([`lesson`]), read and written from a
-//! checkout ([`files`]).
+//! checkout ([`files`]); and the whole step as an exercise, the step's
+//! search functions taken out whole, from `book/exercises/whole.toml`
+//! ([`whole`]).
 //!
 //! Three programs use this crate, so that they do the same thing: the
 //! exercises' checks (their hints), the watch mode, `cargo exercise v09`
@@ -17,9 +19,11 @@ use serde::Deserialize;
 pub mod exercises;
 pub mod files;
 pub mod lesson;
+pub mod whole;
 
 pub use exercises::{find, Exercise, Slip, EXERCISES, EXERCISES_DIR, HOLES_FILE};
 pub use lesson::{Fill, Found, Held, Hole, Marker};
+pub use whole::{Body, WholeEntry, WHOLE, WHOLE_FILE};
 
 /// The holes' data of this checkout, compiled in: a change to it
 /// rebuilds whatever reads it this way.
@@ -55,6 +59,9 @@ pub struct HoleSlip {
     pub from: String,
     /// The slip.
     pub to: String,
+    /// What the checks' message must say when the hole holds the slip:
+    /// the node where it first shows, or the chapter's words.
+    pub names: Option<String>,
 }
 
 /// Every step's entries, by step, read from `text` (a `holes.toml`). Each

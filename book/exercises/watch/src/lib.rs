@@ -19,11 +19,12 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
-use exercise_holes::{find, Exercise, Fill, EXERCISES};
+use exercise_holes::{find, Body, Exercise, Fill, EXERCISES};
 
 /// What `--help` prints.
 pub const HELP: &str = "\
 usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N [--slip]]
+       cargo exercise <step> --whole [--reset | --fill | --slip N]
   <step>      the step's exercise: v07, v09, v10 or v11
 
   (no option) run the exercise's checks, showing each as it ends, then again
@@ -43,6 +44,17 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
               does; --reset undoes it
   --slip      with --fill N, hole N holds its slip from holes.toml: the
               checks must name hole N as wrong
+  --whole     the whole step instead of its holes: the body of each search
+              function of whole.toml is one todo!(), its doc comment says
+              what to write and what to trace where, and every hole holds
+              the step's lines; the same checks name the first node where
+              your search differs; a file that holds your own lines is
+              copied to kept/ first, as --reset does (--whole --reset is
+              the same); --reset goes back to the holes
+  --whole --fill     the whole step with the step's own bodies: the
+              checks pass
+  --whole --slip N   the step's bodies with slip N of whole.toml: the
+              checks must fail, saying what its `names` says
 ";
 
 /// What `cargo exercise` was asked to do.
@@ -55,6 +67,9 @@ pub enum Action {
     /// Write the lesson files: back to their holes (nothing filled), or
     /// filled as far as the `Fill` says.
     Write(Fill),
+    /// Write the lesson files as the whole step, the bodies as `Body`
+    /// says.
+    Whole(Body),
 }
 
 /// The exercise and the action `args` ask for; `None` for `--help`;
@@ -62,57 +77,89 @@ pub enum Action {
 pub fn parse_args(args: &[String]) -> Result<Option<(&'static Exercise, Action)>, String> {
     let steps: Vec<&str> = EXERCISES.iter().map(|exercise| exercise.step).collect();
     let usage = format!(
-        "usage: cargo exercise <step> [--holes | --reset | --fill N [--slip]], from book/exercises; \
-         <step> is one of {}",
+        "usage: cargo exercise <step> [--holes | --reset | --fill N [--slip] | \
+         --whole [--reset | --fill | --slip N]], from book/exercises; <step> is one of {}",
         steps.join(", ")
     );
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
         return Ok(None);
     }
-    let (mut step, mut actions, mut slip) = (None, Vec::new(), false);
-    let mut args = args.iter();
+    let mut asked = Asked::default();
+    let mut args = args.iter().peekable();
     while let Some(arg) = args.next() {
+        // The number after `--fill` or `--slip`, when one follows.
+        let mut number = || {
+            let n = args.peek().and_then(|n| n.parse::<usize>().ok());
+            n.inspect(|_| {
+                args.next();
+            })
+        };
         match arg.as_str() {
-            "--holes" => actions.push(Action::Holes),
-            "--reset" => actions.push(Action::Write(Fill::default())),
-            "--slip" => slip = true,
+            "--holes" => asked.actions.push("--holes"),
+            "--reset" => asked.actions.push("--reset"),
+            "--whole" => asked.whole = true,
+            "--slip" => asked.slip = Some(number()),
             "--fill" => {
-                let filled = args
-                    .next()
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| {
-                        format!("error: --fill takes a hole's number, from 1; {usage}")
-                    })?;
-                actions.push(Action::Write(Fill {
-                    filled,
-                    slip: false,
-                }));
+                asked.actions.push("--fill");
+                asked.fill = number();
             }
             flag if flag.starts_with('-') => {
                 return Err(format!("error: no option `{flag}`; {usage}"))
             }
-            name if step.is_none() => step = Some(name.to_string()),
+            name if asked.step.is_none() => asked.step = Some(name.to_string()),
             extra => return Err(format!("error: one step only, not also `{extra}`; {usage}")),
         }
     }
-    let step = step.ok_or_else(|| usage.clone())?;
+    let step = asked.step.clone().ok_or_else(|| usage.clone())?;
     let exercise = find(&step).ok_or_else(|| format!("error: no exercise `{step}`; {usage}"))?;
-    let action = match (actions.as_slice(), slip) {
-        ([], false) => Action::Watch,
-        ([Action::Write(fill)], true) if fill.filled > 0 => Action::Write(Fill {
-            slip: true,
-            ..*fill
-        }),
-        ([action], false) => *action,
-        (_, true) => return Err(format!("error: --slip goes with --fill N; {usage}")),
-        _ => {
-            return Err(format!(
-                "error: one of --holes, --reset and --fill at a time; {usage}"
-            ))
-        }
+    let action = if asked.whole {
+        asked.whole_action()
+    } else {
+        asked.holes_action()
     };
-    Ok(Some((exercise, action)))
+    action
+        .map(|action| Some((exercise, action)))
+        .map_err(|error| format!("error: {error}; {usage}"))
+}
+
+/// The options of a command line, as read.
+#[derive(Default)]
+struct Asked {
+    step: Option<String>,
+    /// `--holes`, `--reset` and `--fill`, in their order.
+    actions: Vec<&'static str>,
+    /// The number after `--fill`, if any.
+    fill: Option<usize>,
+    /// `--slip`, with the number after it, if any.
+    slip: Option<Option<usize>>,
+    whole: bool,
+}
+
+impl Asked {
+    /// The action without `--whole`.
+    fn holes_action(&self) -> Result<Action, &'static str> {
+        let fill = |filled: usize, slip: bool| Action::Write(Fill { filled, slip });
+        match (self.actions.as_slice(), self.fill, self.slip) {
+            (["--fill"], None | Some(0), _) => Err("--fill takes a hole's number, from 1"),
+            (_, _, Some(Some(_))) => Err("--slip takes a number only with --whole"),
+            ([], _, None) => Ok(Action::Watch),
+            (["--holes"], _, None) => Ok(Action::Holes),
+            (["--reset"], _, None) => Ok(fill(0, false)),
+            (["--fill"], Some(n), slip) => Ok(fill(n, slip.is_some())),
+            ([] | [_], _, Some(None)) => Err("--slip goes with --fill N"),
+            _ => Err("one of --holes, --reset and --fill at a time"),
+        }
+    }
+
+    /// The action with `--whole`.
+    fn whole_action(&self) -> Result<Action, &'static str> {
+        match (self.actions.as_slice(), self.fill, self.slip) {
+            ([] | ["--reset"], None, None) => Ok(Action::Whole(Body::Todo)),
+            (["--fill"], None, None) => Ok(Action::Whole(Body::Step)),
+            ([], None, Some(Some(n))) if n > 0 => Ok(Action::Whole(Body::Slip(n))),
+            _ => Err("--whole goes alone, or with one of --reset, --fill (no number) and --slip N"),
+        }
+    }
 }
 
 /// Where the exercises' checks must run: `book/exercises` of a checkout,
@@ -142,6 +189,9 @@ pub fn standing(output: &str) -> String {
     if let Some(line) = line("next: fill ") {
         return format!("stands at {}", &line["next: fill ".len()..]);
     }
+    if let Some(line) = line("next: write ") {
+        return format!("stands at {}", &line["next: write ".len()..]);
+    }
     if let Some(line) = line("all ") {
         return line.to_string();
     }
@@ -156,7 +206,7 @@ pub fn standing(output: &str) -> String {
             .split(':')
             .next()
             .unwrap_or_default();
-        return format!("the check `{check}` fails: its hint above names the holes to look at");
+        return format!("the check `{check}` fails: its hint above names the holes, or the whole step's functions, to look at");
     }
     if output.contains("error[E") || output.contains("error: could not compile") {
         return "the lesson does not compile: the errors are above".to_string();
@@ -350,6 +400,14 @@ mod tests {
         assert_eq!(parse(&["v10", "--fill", "2"]), fill(2, false));
         assert_eq!(parse(&["v10", "--fill", "2", "--slip"]), fill(2, true));
         assert_eq!(parse(&["v09", "--help"]), Ok(None));
+        let whole = |body| Ok(Some(("v09", Action::Whole(body))));
+        assert_eq!(parse(&["v09", "--whole"]), whole(Body::Todo));
+        assert_eq!(parse(&["v09", "--whole", "--reset"]), whole(Body::Todo));
+        assert_eq!(parse(&["--whole", "--fill", "v09"]), whole(Body::Step));
+        assert_eq!(
+            parse(&["v09", "--whole", "--slip", "2"]),
+            whole(Body::Slip(2))
+        );
     }
 
     #[test]
@@ -364,6 +422,12 @@ mod tests {
             &["v09", "--slip"],
             &["v09", "--reset", "--slip"],
             &["v09", "--all"],
+            &["v09", "--fill", "2", "--slip", "1"],
+            &["v09", "--whole", "--fill", "2"],
+            &["v09", "--whole", "--slip"],
+            &["v09", "--whole", "--slip", "0"],
+            &["v09", "--whole", "--holes"],
+            &["v09", "--whole", "--reset", "--fill"],
         ] {
             let error = parse(args).unwrap_err();
             assert!(

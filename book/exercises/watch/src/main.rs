@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use exercise_holes::{files, Fill};
+use exercise_holes::{files, Body, Fill};
 use exercise_watch::{in_checkout, parse_args, run_watched, standing, wait_for_change};
 use exercise_watch::{without_cargo_close, RunEnd};
 use exercise_watch::{Action, HELP};
@@ -133,6 +133,55 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
                 fill.filled
             );
         }
+        // What the checks must say of the slip, for `.ci/run` to require.
+        let holes = files::holes(root, exercise)?;
+        let names = holes
+            .iter()
+            .filter(|hole| fill.slip && hole.number == fill.filled)
+            .filter_map(|hole| hole.slip.as_ref()?.names.as_ref());
+        for names in names {
+            println!("names    the checks must say: {names}");
+        }
+    }
+    Ok(())
+}
+
+/// Writes the lesson files of `exercise` as the whole step, the bodies as
+/// `body` says, keeping first those that hold the learner's own lines,
+/// and names them.
+fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), String> {
+    let root = Path::new(ROOT);
+    let done = files::whole(root, exercise, body)?;
+    say_kept(&done.kept);
+    let bodies = match body {
+        Body::Todo => "each function to write is a todo!() after its guide".to_string(),
+        Body::Step => "the step's own bodies".to_string(),
+        Body::Slip(n) => format!("the step's bodies with slip {n} of whole.toml"),
+    };
+    for path in &done.written {
+        println!("whole    {} ({bodies}; every hole filled)", path.display());
+    }
+    if done.written.is_empty() {
+        println!(
+            "{}: its files already hold the whole step ({bodies})",
+            exercise.crate_name()
+        );
+    }
+    if let Body::Slip(n) = body {
+        let entries = files::whole_entries(root, exercise)?;
+        let slips = exercise_holes::whole::slips(&entries);
+        if let Some(names) = slips.get(n - 1).and_then(|slip| slip.names.as_ref()) {
+            println!("names    the checks must say: {names}");
+        }
+    }
+    if body == Body::Todo {
+        println!(
+            "check it, from book/exercises: cargo test -p {} (or cargo exercise {}, to watch); \
+             cargo exercise {} --reset goes back to the holes",
+            exercise.crate_name(),
+            exercise.step,
+            exercise.step
+        );
     }
     Ok(())
 }
@@ -158,6 +207,7 @@ fn main() -> ExitCode {
         Action::Watch => return watch(&exercise.crate_name()),
         Action::Holes => files::listing(Path::new(ROOT), exercise).map(|text| print!("{text}")),
         Action::Write(fill) => write(exercise, fill),
+        Action::Whole(body) => write_whole(exercise, body),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,

@@ -191,6 +191,12 @@ fn the_state_is_read_from_the_checks_last_lines() {
         standing("  ok    a\nall 10 checks pass: exercise-v09 is built\n"),
         "all 10 checks pass: exercise-v09 is built"
     );
+    let whole = "  stop  x: it reached a hole still empty\n\nnext: write the whole step, \
+                 alpha_beta (0 of 16 checks pass)\n";
+    assert_eq!(
+        standing(whole),
+        "stands at the whole step, alpha_beta (0 of 16 checks pass)"
+    );
     assert!(standing("  ok    a\n  FAIL  b\n\ncheck `b` failed").contains("`b` fails"));
     assert!(standing("error[E0308]: mismatched types").contains("does not compile"));
     let endless = "  FAIL  pick_as_the_step: it did not finish within 30 s\n\nhole 3 of 4 (pick), \

@@ -125,6 +125,7 @@ impl Default for QuiescenceSettings {
     }
 }
 
+// ANCHOR: counts
 /// What the quiescence counts, for the statistics.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QuiescenceCounts {
@@ -141,6 +142,7 @@ pub struct QuiescenceCounts {
     /// alpha.
     pub skipped: u64,
 }
+// ANCHOR_END: counts
 
 /// The quiescence search a main search calls at its horizon. It keeps its
 /// own move buffer, so that a later version's search can call it as it is.
@@ -448,6 +450,7 @@ impl Run<'_, '_> {
     }
     // ANCHOR_END: egain
 
+    // ANCHOR: trace_helpers
     /// Brings the best capture from slot `i` on to slot `i`, as the main
     /// search does with every move.
     fn pick(&mut self, ply: usize, i: usize) {
@@ -471,4 +474,5 @@ impl Run<'_, '_> {
             window,
         });
     }
+    // ANCHOR_END: trace_helpers
 }
