@@ -125,10 +125,10 @@ impl<W: Write> TextLog<W> {
                 let _ = write!(node.moves, " {mv}={value}{cut}");
             }
             Event::Swap { level, out, into } => {
-                state.at(level).swap = Some(format!(
-                    "{} {}={} {} {}={}",
-                    w.swap, out.mv, out.score, w.with, into.mv, into.score
-                ));
+                state.at(level).swap = Some(
+                    self.words
+                        .swap_line((out.mv, out.score), (into.mv, into.score)),
+                );
             }
             Event::Result {
                 level,

@@ -2,7 +2,7 @@
 //! or in the original program's Italian. A step's own events bring their
 //! own words and use these for the rest.
 
-use std::fmt::Write as _;
+use std::fmt::{Display, Write as _};
 
 /// The language of the log's keywords.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -99,6 +99,17 @@ impl Words {
             let _ = write!(line, ", {}={alpha}, {}={beta}", w.alpha, w.beta);
         }
         line
+    }
+
+    /// A swap line: `Swap d5d6=0 with c1h6=8`, the move taken out of its
+    /// slot and the move brought forward into it, each with its ordering
+    /// value.
+    pub fn swap_line(self, out: (impl Display, i32), into: (impl Display, i32)) -> String {
+        let w = self.vocabulary();
+        format!(
+            "{} {}={} {} {}={}",
+            w.swap, out.0, out.1, w.with, into.0, into.1
+        )
     }
 }
 

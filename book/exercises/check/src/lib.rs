@@ -372,10 +372,9 @@ fn tell(event: &Event<'_>) -> String {
         Event::Move { mv, value, cut, .. } => {
             format!("move {mv}={value}{}", if *cut { CUT_MARK } else { "" })
         }
-        Event::Swap { out, into, .. } => format!(
-            "{} {}={} {} {}={}",
-            w.swap, out.mv, out.score, w.with, into.mv, into.score
-        ),
+        Event::Swap { out, into, .. } => {
+            words.swap_line((out.mv, out.score), (into.mv, into.score))
+        }
         Event::Result {
             level,
             found,
