@@ -1,6 +1,9 @@
 //! The checks of exercise v0.11, in the order the holes are filled: each
 //! one names the holes it runs through and the chapter's section.
 //!
+//! - written whole (`cargo exercise v11 --whole`), the first node where
+//!   the search differs from the step's, event for event, with lazy cuts
+//!   off; with holes, a hole still empty is named there;
 //! - the same log as the step with lazy cuts off, where only the search
 //!   two plies shallower is at work (hole 1);
 //! - the step's trace snapshots of the two: the root deepening by itself,
@@ -100,6 +103,21 @@ fn same_as_the_step(
         })?;
     }
     Ok(())
+}
+
+/// Written whole, the first node where the search differs from the
+/// step's, event for event, with lazy cuts off, so that hole 2 is not
+/// reached; a search that panics in the learner's lines (a move not
+/// unmade) is told at the node it stopped at. With holes, hole 1 still
+/// empty is named here, and a search that ends passes, for the checks
+/// below to compare.
+fn first_node_that_differs() -> Outcome {
+    exercise_check::first_node_that_differs::<LazySearch, lamosca_v11_lazy::LazySearch>(
+        &EXERCISE,
+        &POSITIONS,
+        4,
+        &[("Lazy", false)],
+    )
 }
 
 /// Hole 1 alone: with lazy cuts off, every node's search two plies
@@ -213,6 +231,7 @@ fn position_restored_and_depth_reached() -> Outcome {
 /// Every check, in the order the holes are filled: the runner runs them
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
+    ("first_node_that_differs", first_node_that_differs),
     ("deepening_without_lazy_cuts", deepening_without_lazy_cuts),
     ("startpos_d6_root", startpos_d6_root),
     ("recapture_d4_lazy_cut", recapture_d4_lazy_cut),

@@ -712,7 +712,7 @@ mod tests {
 
     #[test]
     fn a_learners_whole_step_survives_reset_in_every_step() {
-        for step in ["v07", "v09", "v10"] {
+        for step in ["v07", "v09", "v10", "v11"] {
             let (copy, exercise) = step_copy("whole-reset", step);
             whole(&copy, exercise, Body::Todo).unwrap();
             let entry = &whole_entries(&copy, exercise).unwrap()[0];
@@ -734,6 +734,27 @@ mod tests {
             let back = fs::read_to_string(&path).unwrap();
             let _ = fs::remove_dir_all(&copy);
             assert!(status.success() && back == mine, "{step}");
+        }
+    }
+
+    /// Each slip of `whole.toml`, in every step, finds its `from` in its
+    /// function's body and changes the lesson of that one file.
+    #[test]
+    fn every_whole_slip_changes_one_lesson_file() {
+        for exercise in EXERCISES {
+            let holes = holes(root(), exercise).unwrap();
+            let entries = whole_entries(root(), exercise).unwrap();
+            for n in 1..=slips(&entries).len() {
+                let mut changed = 0;
+                for file in exercise.files {
+                    let text = read_step_file(root(), exercise, file).unwrap();
+                    let lesson = |body| whole_lesson(exercise, &holes, &entries, file, &text, body);
+                    let slipped = lesson(Body::Slip(n))
+                        .unwrap_or_else(|error| panic!("{} slip {n}: {error}", exercise.step));
+                    changed += usize::from(slipped != lesson(Body::Step).unwrap());
+                }
+                assert_eq!(changed, 1, "{} slip {n}", exercise.step);
+            }
         }
     }
 
