@@ -212,10 +212,9 @@ fn runs_from_the_exercises_folder<'a>(page: &str, block: &[&'a str]) -> Vec<&'a 
 }
 
 /// Fails unless `commands`, a page's, list and reset the holes, and
-/// start the whole step when the step has one (`whole`).
-fn lists_resets_and_starts_whole(page: &str, commands: &[&str], whole: bool) {
-    let options = ["--holes", "--reset", "--whole"];
-    for option in &options[..2 + usize::from(whole)] {
+/// start the whole step.
+fn lists_resets_and_starts_whole(page: &str, commands: &[&str]) {
+    for option in ["--holes", "--reset", "--whole"] {
         assert!(
             commands.iter().any(|command| command.contains(option)),
             "{page} shows no `cargo exercise ... {option}`"
@@ -232,14 +231,13 @@ fn the_exercise_pages_commands_run_as_printed() {
         let page = format!("exercises/{}.md", exercise.step);
         let text = std::fs::read_to_string(workspace.chapters().join(&page)).unwrap();
         let blocks = sh_blocks(&text);
-        // The holes' block, and the whole step's where the step has one.
-        let whole = exercise.step != "v11";
-        assert_eq!(blocks.len(), 1 + usize::from(whole), "{page}");
+        // The holes' block, and the whole step's: every step has one.
+        assert_eq!(blocks.len(), 2, "{page}");
         let commands: Vec<&str> = blocks
             .iter()
             .flat_map(|block| runs_from_the_exercises_folder(&page, block))
             .collect();
-        lists_resets_and_starts_whole(&page, &commands, whole);
+        lists_resets_and_starts_whole(&page, &commands);
     }
     let readme = std::fs::read_to_string(workspace.root.join("README.md")).unwrap();
     let section = readme
@@ -251,7 +249,7 @@ fn the_exercise_pages_commands_run_as_printed() {
         .iter()
         .flat_map(|block| runs_from_the_exercises_folder("README.md", block))
         .collect();
-    lists_resets_and_starts_whole("README.md", &commands, true);
+    lists_resets_and_starts_whole("README.md", &commands);
 }
 
 /// The doc comment above the function that holds the line `at` (from 0)
