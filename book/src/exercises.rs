@@ -28,6 +28,12 @@
 //! building the book. Here `generate` writes them with the rest and the
 //! book's tests fail when one is stale; this module makes the chapters'
 //! holes tables and the exercise mode's data.
+//!
+//! The exercise mode folds the whole step too: for each function that
+//! `book/exercises/whole.toml` lists, the holes page carries the
+//! fingerprints of its body's lines ([`whole_bodies`]), the body being
+//! what `cargo exercise v09 --whole` takes out, so that a step's new entry
+//! there is folded in the book once `generate` has run.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -38,7 +44,23 @@ use anyhow::{Context as _, Result};
 use crate::files::{Generated, Workspace};
 
 pub use exercise_holes::lesson::markers;
+pub use exercise_holes::whole::{parse_whole, whole_lesson, Body, WholeEntry, WHOLE_FILE};
 pub use exercise_holes::{find, Exercise, Hole, HoleEntry, EXERCISES, EXERCISES_DIR, HOLES_FILE};
+
+/// The body of one function of a whole step, as `--whole` takes it out:
+/// its lines as the step's file has them, every hole filled, without the
+/// file's other anchor lines (mdBook's includes leave those out).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WholeBody {
+    /// The function, as `whole.toml` names it.
+    pub function: String,
+    /// The step's file that holds it, relative to the step's crate.
+    pub file: String,
+    /// The chapter's section that teaches it.
+    pub section: String,
+    /// The lines of its body, between the `{` and the `}` of the function.
+    pub lines: Vec<String>,
+}
 
 /// Every step's entries in the workspace's `holes.toml`.
 pub fn entries(workspace: &Workspace) -> Result<BTreeMap<String, Vec<HoleEntry>>> {
@@ -60,6 +82,92 @@ pub fn stale(workspace: &Workspace) -> Result<Vec<PathBuf>> {
 /// Writes the files of `exercise` that differ, and returns their paths.
 pub fn write(workspace: &Workspace, exercise: &Exercise) -> Result<Vec<PathBuf>> {
     exercise_holes::files::write(&workspace.root, exercise).map_err(anyhow::Error::msg)
+}
+
+/// The entries of `whole.toml`, in the workspace, for `exercise`; none
+/// when the step has no whole step.
+pub fn whole_entries(workspace: &Workspace, exercise: &Exercise) -> Result<Vec<WholeEntry>> {
+    let path = workspace.root.join(WHOLE_FILE);
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut all = parse_whole(&text)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("reading {WHOLE_FILE}"))?;
+    Ok(all.remove(exercise.step).unwrap_or_default())
+}
+
+/// The bodies of the functions of `exercise`'s whole step, in
+/// `whole.toml`'s order. Each is read where the exercises' crate puts
+/// its `todo!()`: the lesson file with that one function's body taken out
+/// differs from the one with the step's body only there.
+pub fn whole_bodies(workspace: &Workspace, exercise: &Exercise) -> Result<Vec<WholeBody>> {
+    let holes = holes(workspace, exercise)?;
+    let mut bodies = Vec::new();
+    for entry in whole_entries(workspace, exercise)? {
+        let path = workspace.root.join(exercise.krate).join(&entry.file);
+        let text =
+            fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let lesson = |body| {
+            whole_lesson(
+                exercise,
+                &holes,
+                std::slice::from_ref(&entry),
+                &entry.file,
+                &text,
+                body,
+            )
+            .map_err(anyhow::Error::msg)
+        };
+        let lines = changed_lines(&lesson(Body::Todo)?, &lesson(Body::Step)?);
+        anyhow::ensure!(
+            !lines.is_empty(),
+            "{WHOLE_FILE}: the body of `{}` in {} {} is empty",
+            entry.function,
+            exercise.krate,
+            entry.file
+        );
+        bodies.push(WholeBody {
+            function: entry.function,
+            file: entry.file,
+            section: entry.section,
+            lines: lines.into_iter().filter(|line| !is_anchor(line)).collect(),
+        });
+    }
+    Ok(bodies)
+}
+
+/// The lines of `after` between the longest start and the longest end it
+/// shares with `before`.
+fn changed_lines(before: &str, after: &str) -> Vec<String> {
+    let old: Vec<&str> = before.lines().collect();
+    let new: Vec<&str> = after.lines().collect();
+    let start = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let room = old.len().min(new.len()) - start;
+    let end = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    new[start..new.len() - end]
+        .iter()
+        .map(|line| line.to_string())
+        .collect()
+}
+
+/// Whether `line` is an mdBook anchor marker, which an include leaves out.
+fn is_anchor(line: &str) -> bool {
+    let text = line.trim_start();
+    text.starts_with("// ANCHOR:") || text.starts_with("// ANCHOR_END:")
+}
+
+/// The fingerprints of `lines`, as the exercise mode reads a listing's:
+/// for each line its [`line_print`] and its length without indentation.
+fn prints(lines: &[String]) -> Vec<(u32, usize)> {
+    lines
+        .iter()
+        .map(|line| (line_print(line), line.trim().encode_utf16().count()))
+        .collect()
 }
 
 /// The id mdBook gives a heading: lower case, spaces as dashes, other
@@ -121,8 +229,15 @@ pub fn section_link(
 /// The chapter's list of holes, for its "Build it yourself" section:
 /// `generated/build-it/v09-holes.md`. It ends with the data of the
 /// book's exercise mode (`stepper/exercise.js`): for each hole, what the
-/// placeholder says and the fingerprints of its lines, never their text.
-pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) -> Result<Generated> {
+/// placeholder says and the fingerprints of its lines, never their text;
+/// and, when the step has a whole step, the same for each function's body
+/// (`data-whole`).
+pub fn holes_page(
+    workspace: &Workspace,
+    exercise: &Exercise,
+    holes: &[Hole],
+    wholes: &[WholeBody],
+) -> Result<Generated> {
     let mut text = String::from(
         "| Hole | You edit | What to write | The chapter's section |\n|---|---|---|---|\n",
     );
@@ -149,16 +264,21 @@ pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) ->
             "asks": hole.asks,
             "section": hole.section,
             "link": link,
-            "lines": hole
-                .answer
-                .iter()
-                .map(|line| (line_print(line), line.trim().encode_utf16().count()))
-                .collect::<Vec<_>>(),
+            "lines": prints(&hole.answer),
         }));
     }
     let json = serde_json::to_string(&data)?;
+    let whole = match wholes {
+        [] => String::new(),
+        _ => format!(
+            " data-whole=\"{}\"",
+            html_attribute(&serde_json::to_string(&whole_data(
+                workspace, exercise, wholes
+            )?)?)
+        ),
+    };
     text += &format!(
-        "\n<div class=\"exercise-holes\" data-step=\"{}\" data-holes=\"{}\"></div>\n",
+        "\n<div class=\"exercise-holes\" data-step=\"{}\" data-holes=\"{}\"{whole}></div>\n",
         exercise.step,
         html_attribute(&json)
     );
@@ -166,6 +286,34 @@ pub fn holes_page(workspace: &Workspace, exercise: &Exercise, holes: &[Hole]) ->
         &format!("build-it/{}-holes.md", exercise.step),
         text,
     ))
+}
+
+/// The exercise mode's data of a whole step: for each function, its
+/// name, its section and the fingerprints of its body's lines.
+fn whole_data(
+    workspace: &Workspace,
+    exercise: &Exercise,
+    wholes: &[WholeBody],
+) -> Result<Vec<serde_json::Value>> {
+    let mut data = Vec::new();
+    for (k, whole) in wholes.iter().enumerate() {
+        let link = section_link(workspace, exercise, &whole.section)?.with_context(|| {
+            format!(
+                "{WHOLE_FILE}: `{}` of {} names the section \"{}\", which no chapter page has as a heading",
+                whole.function, exercise.step, whole.section
+            )
+        })?;
+        data.push(serde_json::json!({
+            "number": k + 1,
+            "of": wholes.len(),
+            "name": whole.function,
+            "file": exercise.lesson_path(&whole.file),
+            "section": whole.section,
+            "link": link,
+            "lines": prints(&whole.lines),
+        }));
+    }
+    Ok(data)
 }
 
 /// The same data for a page that shows the step's code away from its
@@ -209,7 +357,8 @@ fn html_attribute(text: &str) -> String {
 pub fn generated(workspace: &Workspace) -> Result<Vec<Generated>> {
     let mut files = Vec::new();
     for exercise in EXERCISES {
-        let page = holes_page(workspace, exercise, &holes(workspace, exercise)?)?;
+        let wholes = whole_bodies(workspace, exercise)?;
+        let page = holes_page(workspace, exercise, &holes(workspace, exercise)?, &wholes)?;
         let numbers = format!("{}-numbers.md", exercise.step);
         if workspace.chapters().join(numbers).is_file() {
             files.push(carried_page(exercise, &page)?);
@@ -244,6 +393,16 @@ mod tests {
         assert_eq!(line_print("   "), 0x811c_9dc5);
         assert_eq!(line_print("  a  "), 0xe40c_292c);
         assert_ne!(line_print("a >= b"), line_print("a > b"));
+    }
+
+    #[test]
+    fn a_body_is_what_differs_between_its_todo_and_the_steps_lines() {
+        let todo = "fn f() {\n    todo!()\n}\n\nfn g() {\n}\n";
+        let step = "fn f() {\n    let a = 1;\n    a\n}\n\nfn g() {\n}\n";
+        assert_eq!(changed_lines(todo, step), ["    let a = 1;", "    a"]);
+        assert!(is_anchor("    // ANCHOR: pick_step"));
+        assert!(is_anchor("// ANCHOR_END: pick_step"));
+        assert!(!is_anchor("let anchor = 1; // ANCHOR: no"));
     }
 
     #[test]

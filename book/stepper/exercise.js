@@ -17,6 +17,18 @@
 // across the other side's lines. A long line of a hole met anywhere else
 // is taken out too, so that no part of an answer shows.
 //
+// A step that can be written whole (`cargo exercise v09 --whole`, the
+// functions of book/exercises/whole.toml) has a second setting of its
+// mode, chosen with a button beside the switch: "the whole step" folds,
+// in place of the holes, the body of each of those functions, with a
+// "show" control as a hole has. Its data, in the same <div> as
+// `data-whole`, has the same fingerprints of the body's lines. A listing
+// that shows the body whole folds it into one line; anywhere else a run
+// of its lines folds from its first long line to its last, so that a
+// listing of part of a body (an anchor inside it, a diff, a later step's
+// copy) shows none of it either. The holes' lines are then left as they
+// are: the whole step's lesson files hold the step's own.
+//
 // The mode reaches past the step's chapter. Its page keeps the holes'
 // data in the browser (localStorage, beside the switch), and the step's
 // "in numbers" page carries it too (<div class="exercise-holes-carried">),
@@ -86,18 +98,70 @@
     return found;
   }
 
-  // The words that stand for a hole; a hole of another step than the
-  // page's (`away`) names its step.
+  // Which lines of a listing belong to which function of a whole step:
+  // a Map from line number to its body, as `holeLines` for the holes. A
+  // side of a listing that holds a body whole is folded whole; anywhere
+  // else, each run of lines of a body, from the first of its long lines
+  // to the last.
+  function wholeLines(lines, bodies, diff) {
+    const found = new Map();
+    const texts = lines.map((line) => (diff ? line.slice(1) : line).trim());
+    const prints = texts.map(linePrint);
+    const take = (indices, from, to, body) => {
+      for (let k = from; k < to; k++) if (!found.has(indices[k])) found.set(indices[k], body);
+    };
+    const wanted = bodies.map((body) => body.lines.map(([print]) => print));
+    const listing = sides(lines, diff);
+    // Each body where it stands whole first, on either side, so that a
+    // run of another body's lines does not take it.
+    for (const { indices } of listing) {
+      bodies.forEach((body, b) => {
+        const length = wanted[b].length;
+        for (let at = 0; length > 0 && at + length <= indices.length; at++) {
+          if (wanted[b].every((print, k) => prints[indices[at + k]] === print)) take(indices, at, at + length, body);
+        }
+      });
+    }
+    for (const { indices } of listing) {
+      const long = (k) => texts[indices[k]].length >= LONG_LINE;
+      bodies.forEach((body, b) => {
+        const own = new Set(wanted[b]);
+        for (let start = 0; start < indices.length; ) {
+          let end = start;
+          while (end < indices.length && own.has(prints[indices[end]])) end++;
+          let first = start;
+          let last = end - 1;
+          while (first <= last && !long(first)) first++;
+          while (last >= first && !long(last)) last--;
+          take(indices, first, last + 1, body);
+          start = Math.max(end, start + 1);
+        }
+      });
+    }
+    return found;
+  }
+
+  // The words that stand for a hole, or for a whole step's body; one of
+  // another step than the page's (`away`) names its step.
   function holeText(hole) {
+    if (hole.whole) {
+      const step = hole.away ? ` of ${hole.step}` : "";
+      return `// the whole step${step}, ${hole.name}: write its body as its doc comment says; see "${hole.section}"`;
+    }
     const step = hole.away ? `${hole.step} ` : "";
     return `// ${step}hole ${hole.number} of ${hole.of}, ${hole.name}: ${hole.asks}; see "${hole.section}"`;
   }
 
   // The listing's lines with each run of one hole's lines replaced by one
   // line that names the hole: a list of {line} (an index kept) and
-  // {hole, indent, lines} items (the indices the hole's line folds).
-  function plan(lines, holes, diff) {
+  // {hole, indent, lines} items (the indices the hole's line folds). The
+  // bodies of whole steps (`wholes`) fold the same way, a body standing
+  // for a hole.
+  function plan(lines, holes, diff, wholes = []) {
     const found = holeLines(lines, holes, diff);
+    wholeLines(lines, wholes, diff).forEach((body, i) => {
+      if (!found.has(i)) found.set(i, body);
+    });
     const items = [];
     lines.forEach((line, i) => {
       const hole = found.get(i);
@@ -123,14 +187,22 @@
     return stored === null || stored === undefined || stored !== "off";
   }
 
+  // What a step's mode folds, from the choice stored for it: the holes
+  // until the reader chooses the whole step.
+  function modeKind(stored) {
+    return stored === "whole" ? "whole" : "holes";
+  }
+
   if (inNode) {
-    module.exports = { linePrint, holeLines, plan, holeText, modeOn };
+    module.exports = { linePrint, holeLines, wholeLines, plan, holeText, modeOn, modeKind };
     return;
   }
   if (typeof window === "undefined") return;
 
   const KEY = "lamosca-exercise-mode-";
   const HOLES_KEY = "lamosca-exercise-holes-";
+  const KIND_KEY = "lamosca-exercise-kind-";
+  const WHOLE_KEY = "lamosca-exercise-whole-";
   const originals = new Map();
 
   function storage() {
@@ -164,9 +236,32 @@
     }
   }
 
+  // What a step's mode folds ([`modeKind`]): "holes" or "whole".
+  const unstoredKind = new Map();
+
+  function kindOf(step) {
+    try {
+      const stored = storage().getItem(KIND_KEY + step);
+      if (stored !== null) return modeKind(stored);
+    } catch (error) {
+      // Kept in `unstoredKind`.
+    }
+    return modeKind(unstoredKind.get(step) || null);
+  }
+
+  function chooseKind(step, kind) {
+    unstoredKind.set(step, kind);
+    try {
+      storage().setItem(KIND_KEY + step, kind);
+    } catch (error) {
+      // Kept in `unstoredKind`.
+    }
+  }
+
   // The holes' data a page carries for steps other than its own (a
-  // step's "in numbers" page), by step.
+  // step's "in numbers" page), by step, and its whole step's.
   const carried = new Map();
+  const carriedWhole = new Map();
 
   // The steps whose holes this page knows: its own, those it carries and
   // those a chapter stored.
@@ -210,6 +305,41 @@
     }
   }
 
+  // A step's whole step, its functions' bodies, as its page stored them
+  // or this page carries them; none when the step has no whole step.
+  function wholeOf(step) {
+    if (step === page.step) return page.whole;
+    try {
+      const whole = JSON.parse(storage().getItem(WHOLE_KEY + step));
+      if (Array.isArray(whole)) return whole;
+    } catch (error) {
+      // Then the page's own copy, if any.
+    }
+    return carriedWhole.get(step) || [];
+  }
+
+  function storeWhole(step, whole) {
+    try {
+      storage().setItem(WHOLE_KEY + step, JSON.stringify(whole));
+    } catch (error) {
+      // The other pages will not fold this step's whole step.
+    }
+  }
+
+  // The data of a step's <div>: its `attribute` read as JSON, [] when it
+  // has none.
+  function readData(element, attribute) {
+    const text = element.dataset[attribute];
+    if (text === undefined) return [];
+    try {
+      const data = JSON.parse(text);
+      if (Array.isArray(data)) return data;
+    } catch (error) {
+      console.error(`exercise mode: the ${attribute} data of ${element.dataset.step} do not read: ${error.message}`);
+    }
+    return null;
+  }
+
   // The code's content split at its newlines, each line's text wrapped in
   // copies of the highlighting elements it stood in.
   function lineFragments(code) {
@@ -240,13 +370,13 @@
   }
 
   // Shows `code` with the holes folded: each hole's lines give way to one
-  // line with its question and a "show" control that unfolds it there.
-  // Returns the steps whose holes it folded (none when no hole's line is
-  // in it).
-  function hideHoles(code, holes) {
+  // line with its question and a "show" control that unfolds it there;
+  // a whole step's bodies (`wholes`) likewise. Returns the steps whose
+  // holes or bodies it folded (none when no such line is in it).
+  function hideHoles(code, holes, wholes) {
     const original = originals.get(code) || code.cloneNode(true);
     const lines = original.textContent.split("\n");
-    const { items, hidden } = plan(lines, holes, isDiff(code));
+    const { items, hidden } = plan(lines, holes, isDiff(code), wholes);
     if (hidden === 0) return [];
     originals.set(code, original);
     const fragments = lineFragments(original.cloneNode(true));
@@ -268,13 +398,15 @@
   // in its place, in this listing only.
   function fold(item, fragments) {
     const mark = document.createElement("span");
-    mark.className = "exercise-hole";
+    mark.className = item.hole.whole ? "exercise-hole exercise-whole" : "exercise-hole";
     mark.textContent = item.indent + holeText(item.hole) + " ";
     const show = document.createElement("button");
     show.type = "button";
     show.className = "exercise-show";
     show.textContent = "show";
-    show.title = "Show this hole's lines, the answer, here";
+    show.title = item.hole.whole
+      ? "Show these lines of the body, the answer, here"
+      : "Show this hole's lines, the answer, here";
     show.addEventListener("click", () => {
       const lines = document.createDocumentFragment();
       item.lines.forEach((line, k) => {
@@ -294,22 +426,29 @@
     code.classList.remove("exercise-listing");
   }
 
-  // The page's own step and its holes, when it is a step's chapter.
-  const page = { step: null, holes: [] };
+  // The page's own step, its holes and its whole step's bodies, when it
+  // is a step's chapter.
+  const page = { step: null, holes: [], whole: [] };
 
-  // The holes to fold on this page: the page's step's when its mode is
-  // on, and those of every other step whose mode is on.
-  function activeHoles() {
+  // What to fold on this page: for the page's step when its mode is on,
+  // and for every other step whose mode is on, its whole step's bodies
+  // when the reader chose them (and the step has them), else its holes.
+  function activeFolds() {
     const holes = [];
-    if (page.step && remembered(page.step)) {
-      holes.push(...page.holes.map((hole) => ({ ...hole, step: page.step })));
+    const wholes = [];
+    const steps = stepsOn();
+    if (page.step && remembered(page.step) && !steps.includes(page.step)) steps.push(page.step);
+    for (const step of steps) {
+      const away = step !== page.step;
+      const whole = wholeOf(step);
+      if (kindOf(step) === "whole" && whole.length > 0) {
+        wholes.push(...whole.map((body) => ({ ...body, step, away, whole: true })));
+        continue;
+      }
+      const own = away ? storedHoles(step) || [] : page.holes;
+      holes.push(...own.map((hole) => (away ? { ...hole, step, away } : { ...hole, step })));
     }
-    for (const step of stepsOn()) {
-      if (step === page.step) continue;
-      const stored = storedHoles(step) || [];
-      holes.push(...stored.map((hole) => ({ ...hole, step, away: true })));
-    }
-    return holes;
+    return { holes, wholes };
   }
 
   // A search result's teaser is a piece of the page's text, listings
@@ -333,26 +472,48 @@
   function titleToggle(step) {
     const title = document.querySelector("main h1");
     if (!title || document.querySelector(`.exercise-toggle[data-step="${step}"]`)) return;
-    title.after(toggle(step));
+    title.after(switches(step));
+  }
+
+  // The functions of a step's whole step, for its buttons: "a, b and c".
+  function functionNames(whole) {
+    const names = whole.map((body) => body.name);
+    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  }
+
+  // The words of a step's two buttons, as its choices stand now.
+  function label(button) {
+    const step = button.dataset.step;
+    const on = remembered(step);
+    const whole = wholeOf(step);
+    const kind = whole.length > 0 ? kindOf(step) : "holes";
+    const what = kind === "whole"
+      ? `the whole step of ${step}, the bodies of ${functionNames(whole)}, folded in their code`
+      : `the holes of ${step} folded in their code`;
+    if (button.classList.contains("exercise-toggle")) {
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = on
+        ? `Exercise mode is on: ${what}. Switch it off`
+        : `Switch on the exercise mode: ${what}`;
+      return;
+    }
+    button.hidden = whole.length === 0;
+    button.setAttribute("aria-pressed", on && kind === "whole" ? "true" : "false");
+    button.textContent = kind === "whole"
+      ? "Fold the holes instead, for the holes' exercise"
+      : `Fold the whole step instead: the bodies of ${functionNames(whole)}, for cargo exercise ${step} --whole`;
   }
 
   function refresh() {
-    const holes = activeHoles();
+    const { holes, wholes } = activeFolds();
     const folded = new Set();
     document.querySelectorAll("pre > code").forEach((code) => {
       showCode(code);
-      if (holes.length > 0) hideHoles(code, holes).forEach((step) => folded.add(step));
+      if (holes.length + wholes.length > 0) hideHoles(code, holes, wholes).forEach((step) => folded.add(step));
     });
     // A step whose holes this page folds can be switched off here too.
     folded.forEach(titleToggle);
-    document.querySelectorAll(".exercise-toggle[data-step]").forEach((button) => {
-      const step = button.dataset.step;
-      const on = remembered(step);
-      button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.textContent = on
-        ? `Exercise mode is on: the holes of ${step} are folded in their code. Switch it off`
-        : `Switch on the exercise mode: the holes of ${step} folded in their code`;
-    });
+    document.querySelectorAll(".exercise-toggle[data-step], .exercise-kind[data-step]").forEach(label);
     // A reader who chose nothing yet is in exercise mode everywhere, the
     // search results included.
     const fresh = stepsKnown().length === 0;
@@ -360,34 +521,47 @@
     quietTeasers();
   }
 
-  function toggle(step) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "exercise-toggle";
-    button.dataset.step = step;
-    button.addEventListener("click", () => {
-      remember(step, button.getAttribute("aria-pressed") !== "true");
-      refresh();
+  // A step's switches: the mode on or off, and, for a step with a whole
+  // step, what it folds (its holes, or its whole step's bodies), which
+  // switches the mode on too.
+  function switches(step) {
+    const box = document.createElement("div");
+    box.className = "exercise-switches";
+    const button = (className, click) => {
+      const made = document.createElement("button");
+      made.type = "button";
+      made.className = className;
+      made.dataset.step = step;
+      made.addEventListener("click", () => {
+        click(made);
+        refresh();
+      });
+      box.append(made);
+    };
+    button("exercise-toggle", (made) => remember(step, made.getAttribute("aria-pressed") !== "true"));
+    button("exercise-kind", () => {
+      chooseKind(step, kindOf(step) === "whole" ? "holes" : "whole");
+      remember(step, true);
     });
-    return button;
+    box.querySelectorAll("button").forEach(label);
+    return box;
   }
 
-  // The page's own step: its holes' data, kept for the other pages, and
-  // its two switches, at the top and in "Build it yourself".
+  // The page's own step: its holes' and whole step's data, kept for the
+  // other pages, and its two sets of switches, at the top and in "Build
+  // it yourself".
   function startStep(data, title) {
     const step = data.dataset.step;
-    let holes;
-    try {
-      holes = JSON.parse(data.dataset.holes);
-    } catch (error) {
-      console.error(`exercise mode: the holes of ${step} do not read: ${error.message}`);
-      return;
-    }
+    const holes = readData(data, "holes");
+    const whole = readData(data, "whole");
+    if (holes === null) return;
     page.step = step;
     page.holes = holes;
+    page.whole = whole || [];
     storeHoles(step, holes);
-    data.append(toggle(step));
-    if (title) title.after(toggle(step));
+    storeWhole(step, page.whole);
+    data.append(switches(step));
+    if (title) title.after(switches(step));
   }
 
   function startAll() {
@@ -398,11 +572,9 @@
     // numbers" page) carries the step's holes, for a reader who comes
     // there first.
     document.querySelectorAll(".exercise-holes-carried[data-step]").forEach((carrier) => {
-      try {
-        carried.set(carrier.dataset.step, JSON.parse(carrier.dataset.holes));
-      } catch (error) {
-        console.error(`exercise mode: the holes of ${carrier.dataset.step} do not read: ${error.message}`);
-      }
+      const holes = readData(carrier, "holes");
+      if (holes !== null) carried.set(carrier.dataset.step, holes);
+      carriedWhole.set(carrier.dataset.step, readData(carrier, "whole") || []);
     });
     refresh();
     watchSearch();

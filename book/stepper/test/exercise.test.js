@@ -3,7 +3,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { linePrint, holeLines, plan, holeText, modeOn } = require("../exercise.js");
+const { linePrint, holeLines, wholeLines, plan, holeText, modeOn, modeKind } = require("../exercise.js");
 
 // A hole as book/src/exercises.rs writes it: prints and lengths of its lines.
 function hole(number, of, lines) {
@@ -82,4 +82,101 @@ test("the mode is on for a reader who chose nothing, off only once switched off"
   assert.strictEqual(modeOn(undefined), true);
   assert.strictEqual(modeOn("on"), true);
   assert.strictEqual(modeOn("off"), false);
+});
+
+// A function of a whole step as book/src/exercises.rs writes it: the
+// prints and lengths of its body's lines.
+function body(name, lines) {
+  return { ...hole(1, 1, lines), name, whole: true };
+}
+
+const ALPHA_BETA = [
+  "let count = self.stack.generate(position, ply).len();",
+  "for i in 0..count {",
+  "let value = -self.alpha_beta(position, -beta, -alpha);",
+  "if value >= beta {",
+  "return beta;",
+  "}",
+  "}",
+  "alpha",
+];
+
+test("a listing of a whole step's function folds its body into one line, its signature left", () => {
+  const search = body("alpha_beta", ALPHA_BETA);
+  const lines = [
+    "fn alpha_beta(&mut self) -> i32 {",
+    ...ALPHA_BETA.map((line) => `    ${line}`),
+    "}",
+    "",
+    "fn fail_high(&mut self) {",
+    "}",
+  ];
+  const { items, hidden } = plan(lines, [], false, [search]);
+  assert.strictEqual(hidden, ALPHA_BETA.length);
+  assert.deepStrictEqual(items, [
+    { line: 0 },
+    { hole: search, indent: "    ", lines: ALPHA_BETA.map((_, i) => i + 1) },
+    { line: 9 },
+    { line: 10 },
+    { line: 11 },
+    { line: 12 },
+  ]);
+  assert.strictEqual(
+    holeText(search),
+    '// the whole step, alpha_beta: write its body as its doc comment says; see "S"',
+  );
+  assert.strictEqual(
+    holeText({ ...search, step: "v09", away: true }),
+    '// the whole step of v09, alpha_beta: write its body as its doc comment says; see "S"',
+  );
+});
+
+test("part of a whole body, or its lines in a diff, fold from its first long line to its last", () => {
+  const search = body("alpha_beta", ALPHA_BETA);
+  // An anchor inside the body: its short lines at the ends stay, as they
+  // give nothing away; the long ones and what stands between them fold.
+  const part = ["    }", "    if value >= beta {", "        return beta;", "    }", "    }", "    alpha"];
+  assert.deepStrictEqual([...wholeLines(part, [search], false).keys()], [1, 2]);
+  // A diff: the new side's lines fold, the old side's stay.
+  const diff = [
+    "-    let value = -self.negamax(position);",
+    "+    let value = -self.alpha_beta(position, -beta, -alpha);",
+    "+    if value >= beta {",
+    "+        return beta;",
+    "+    }",
+    "     other();",
+  ];
+  assert.deepStrictEqual([...wholeLines(diff, [search], true).keys()].sort(), [1, 2, 3]);
+  // Another function's code, short lines alike, is left alone.
+  assert.strictEqual(wholeLines(["fn main() {", "}", "alpha"], [search], false).size, 0);
+});
+
+test("a body that stands whole is named, even where its lines are all another body's too", () => {
+  const child = body("child", ["position.make(mv);", "let value = -self.alpha_beta(position, -beta, -alpha);", "value"]);
+  const search = body("alpha_beta", ["position.make(mv);", ...ALPHA_BETA]);
+  const lines = ["fn child() -> i32 {", "    position.make(mv);", "    let value = -self.alpha_beta(position, -beta, -alpha);", "    value", "}"];
+  const found = wholeLines(lines, [search, child], false);
+  assert.deepStrictEqual([...found.entries()].map(([i, b]) => [i, b.name]), [
+    [1, "child"],
+    [2, "child"],
+    [3, "child"],
+  ]);
+});
+
+test("with the holes and a whole step folded, a line is the hole's first", () => {
+  const cut = hole(2, 2, ["if value >= beta {", "return beta;", "}"]);
+  const search = body("alpha_beta", ALPHA_BETA);
+  const lines = ALPHA_BETA.map((line) => `    ${line}`);
+  const found = plan(lines, [cut], false, [search]).items.filter((item) => item.hole);
+  assert.deepStrictEqual(found.map((item) => [item.hole.name, item.lines]), [
+    ["alpha_beta", [0, 1, 2]],
+    ["h2", [3, 4, 5]],
+    ["alpha_beta", [6, 7]],
+  ]);
+});
+
+test("the mode folds the holes until the reader chooses the whole step", () => {
+  assert.strictEqual(modeKind(null), "holes");
+  assert.strictEqual(modeKind("holes"), "holes");
+  assert.strictEqual(modeKind("whole"), "whole");
 });

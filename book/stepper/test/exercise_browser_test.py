@@ -27,6 +27,22 @@ characters, when it stands inside a line of prose.
    stays off.
 3. Switched on again and loaded again, it is on, and the holes folded.
 
+Then the whole step, for each step that `whole.toml` lists functions of
+(`cargo exercise v09 --whole`). Its answers are read here too: the lines
+of each function's body, from the line after the `{` that opens it to the
+`}` at its `fn`'s indent, anchors left out, long enough and standing
+nowhere else in the step's files outside those bodies.
+
+4. From a first visit, the chapter's "Fold the whole step instead"
+   switches the mode to the whole step: each function's body is folded,
+   naming it, with a "show" control that puts its lines back there; then
+   no line of any body is on any step page (every chapter and "in
+   numbers" page), the choice being remembered from page to page.
+5. Switched off, the bodies are back and no fold is left; switched on, the
+   whole step is folded again; "Fold the holes instead" folds the holes,
+   and the bodies' other lines are back. A step with no whole step offers
+   no such button.
+
 Any JavaScript error in the console fails the test. It prints
 `N passed, N failed` and exits 1 on a failure.
 """
@@ -293,17 +309,145 @@ def step_checks(checks, driver, site, step, holes, seen):
     checks.check(f"{step}: no JavaScript error", not errors, errors[:3])
 
 
+def whole_body(lines, entry):
+    """The lines of the body of `entry`'s function, as `--whole` takes it
+    out, without anchors."""
+    signature = entry.get("signature", f"fn {entry['function']}(")
+    found = [i for i, line in enumerate(lines) if signature in line and not line.strip().startswith("//")]
+    assert len(found) == 1, f"{signature} stands {len(found)} times"
+    at = found[0]
+    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
+    opened = next(i for i in range(at, len(lines))
+                  if lines[i].endswith("{") and (i == at or lines[i].startswith(indent + ")")))
+    close = next(i for i in range(opened + 1, len(lines)) if lines[i] == indent + "}")
+    return list(range(opened + 1, close))
+
+
+def whole_answers(step, entries, holes):
+    """Each function's answer lines, by name: the long lines of its body
+    that stand nowhere else in the step's files outside the bodies."""
+    crate = ROOT / CRATES[step]
+    files = {entry["file"] for entry in entries} | {hole["file"] for hole in holes}
+    texts = {file: (crate / file).read_text().splitlines() for file in files}
+    inside = {(entry["file"], i) for entry in entries for i in whole_body(texts[entry["file"]], entry)}
+    elsewhere = {line.strip() for file, lines in texts.items() for i, line in enumerate(lines)
+                 if (file, i) not in inside}
+    found = {}
+    for entry in entries:
+        lines = texts[entry["file"]]
+        body = [lines[i].strip() for i in whole_body(lines, entry) if "ANCHOR" not in lines[i]]
+        found[entry["function"]] = [line for line in body if len(line) >= LONG_LINE and line not in elsewhere]
+    return found
+
+
+def kinds(driver, step):
+    return driver.find_elements(By.CSS_SELECTOR, f'.exercise-kind[data-step="{step}"]')
+
+
+def whole_marks(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('pre code .exercise-whole')).map((m) => m.textContent);"
+    )
+
+
+def ready(driver, url):
+    driver.get(url)
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.exerciseMode") == "ready"
+    )
+
+
+def shown_answers(driver, wanted):
+    text = page_text(driver)
+    return [line for lines in wanted.values() for line in lines if line in text]
+
+
+def whole_pages_checks(checks, driver, site, step, wanted):
+    """No line of any body on any step page, the mode being the whole step;
+    each function folded, with its name, in a listing of one of them."""
+    found = []
+    for page in list(PAGES.values()) + list(NUMBERS.values()):
+        ready(driver, (site / page).as_uri())
+        shown = shown_answers(driver, wanted)
+        checks.check(f"{step}: in whole-step mode, no line of its bodies is on {page}", not shown, shown[:3])
+        own = "the whole step, " if page == PAGES[step] else f"the whole step of {step}, "
+        found += [mark.replace(own, "the whole step, ") for mark in whole_marks(driver) if own in mark]
+    for name in wanted:
+        checks.check(f"{step}: in whole-step mode, a listing folds the body of {name} with a show control",
+                     any(f"the whole step, {name}:" in m and m.endswith("show") for m in found), found[:4])
+
+
+def whole_show_checks(checks, driver, step, wanted):
+    """The first function's "show" controls put its lines back."""
+    name = next(iter(wanted))
+    buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "pre code .exercise-whole .exercise-show")
+               if f"the whole step, {name}:" in b.find_element(By.XPATH, "..").text]
+    for button in buttons:
+        driver.execute_script("arguments[0].click();", button)
+    checks.check(f"{step}: shown, the body of {name} is back",
+                 bool(buttons) and any(line in page_text(driver) for line in wanted[name]))
+
+
+def whole_checks(checks, driver, site, step, entries, holes):
+    url = (site / PAGES[step]).as_uri()
+    clear_choices(driver, site)
+    load(driver, url, step)
+    if not entries:
+        checks.check(f"{step}: with no whole step, no button offers one",
+                     all(not button.is_displayed() for button in kinds(driver, step)))
+        return
+    wanted = whole_answers(step, entries, holes)
+    for name, lines in wanted.items():
+        checks.check(f"{step}: {name} has body lines to look for", len(lines) > 0)
+    shown = shown_answers(driver, wanted)
+    checks.check(f"{step}: a first visit folds the holes only, the bodies' other lines shown", bool(shown))
+    buttons = kinds(driver, step)
+    checks.check(f"{step}: its chapter offers the whole step, twice",
+                 len(buttons) == 2 and all(b.is_displayed() for b in buttons))
+    buttons[0].click()
+    checks.check(f"{step}: chosen, the whole step's button is pressed",
+                 all(b.get_attribute("aria-pressed") == "true" for b in kinds(driver, step)))
+    shown = shown_answers(driver, wanted)
+    checks.check(f"{step}: in whole-step mode, no line of its bodies is on its chapter", not shown, shown[:3])
+    checks.check(f"{step}: in whole-step mode, no hole is folded by itself",
+                 not any(re.search(r"\bhole \d+ of", mark) for mark in marks(driver)), marks(driver)[:3])
+    whole_show_checks(checks, driver, step, wanted)
+    whole_pages_checks(checks, driver, site, step, wanted)
+
+    # Off, the bodies are back; on, the whole step again; then the holes.
+    load(driver, url, step)[0].click()
+    checks.check(f"{step}: switched off, the bodies are back", len(shown_answers(driver, wanted)) > 0)
+    checks.check(f"{step}: switched off, none of its folds is left",
+                 not any(re.search(r"// (the whole step,|hole \d+ of)", mark) for mark in marks(driver)),
+                 marks(driver)[:3])
+    toggles(driver, step)[0].click()
+    buttons = load(driver, url, step)
+    checks.check(f"{step}: switched on again, the whole step is folded",
+                 not shown_answers(driver, wanted) and whole_marks(driver), whole_marks(driver)[:2])
+    kinds(driver, step)[-1].click()
+    checks.check(f"{step}: the holes chosen again, the holes are folded and not the bodies",
+                 any(re.search(r"\bhole 1 of", mark) for mark in marks(driver)) and not whole_marks(driver))
+    checks.check(f"{step}: the holes chosen again, the bodies' other lines are back",
+                 len(shown_answers(driver, wanted)) > 0)
+    errors = console_errors(driver)
+    checks.check(f"{step}: whole step, no JavaScript error", not errors, errors[:3])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=BOOK / "html", help="the built book to check")
     args = parser.parse_args()
     holes = tomllib.loads((BOOK / "exercises" / "holes.toml").read_text())
+    whole = tomllib.loads((BOOK / "exercises" / "whole.toml").read_text())
     checks = Checks()
     driver = open_browser()
     seen = {"numbers": [], "search": []}
     try:
         for step in CRATES:
             checks.run(f"the exercise mode of {step}", step_checks, driver, args.site.resolve(), step, holes[step], seen)
+        for step in CRATES:
+            checks.run(f"the whole step of {step}", whole_checks, driver, args.site.resolve(), step,
+                       whole.get(step, []), holes[step])
     finally:
         driver.quit()
     # The checks above could fail: with the mode off, some step's answer
