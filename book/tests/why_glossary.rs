@@ -29,8 +29,10 @@ fn glossary() -> BTreeSet<String> {
 fn terms(answer: &str) -> Vec<String> {
     let mut terms: Vec<String> = Vec::new();
     for line in answer.lines() {
-        if line.contains("fail-hard") {
-            terms.extend(["fail-hard", "beta cut-off"].map(String::from));
+        for bounds in ["fail-hard", "fail-soft"] {
+            if line.contains(bounds) {
+                terms.extend([bounds, "beta cut-off"].map(String::from));
+            }
         }
         if line.starts_with("refuted by") {
             terms.push("refuted by".into());

@@ -103,12 +103,15 @@ impl From<io::Error> for CompareError {
 }
 
 /// The depth of each side set side by side: its node, and whether that
-/// depth was cut short (then nothing is concluded from it).
+/// depth was cut short (then nothing is concluded from it); and whether
+/// its search fails soft ([`Record::fails_soft`]), which says what its
+/// bounds are.
 #[derive(Clone, Copy)]
 struct Side<'a> {
     name: &'static str,
     record: &'a Record,
     depth: Depth,
+    soft: bool,
 }
 
 impl Side<'_> {
@@ -144,11 +147,13 @@ pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), Compa
         name: "A",
         record: a,
         depth: depth_a,
+        soft: a.fails_soft(),
     };
     let side_b = Side {
         name: "B",
         record: b,
         depth: depth_b,
+        soft: b.fails_soft(),
     };
     let (root_a, root_b) = (depth_a.node, depth_b.node);
     writeln!(out, "Position: {}, depth {}", header_a.fen, depth_a.depth)?;
@@ -164,7 +169,7 @@ pub fn compare(a: &Record, b: &Record, out: &mut impl Write) -> Result<(), Compa
             "Below the root: not compared, a depth cut short has no values to set side by side"
         )?;
     } else {
-        first_difference(a, b, root_a, root_b, out)?;
+        first_difference(side_a, side_b, out)?;
     }
     nodes_per_level(a, b, out)?;
     cut_subtrees(side_a, side_b, &Names::of(a, b), out)?;
@@ -351,6 +356,7 @@ fn root_moves(a: Side<'_>, b: Side<'_>, out: &mut impl Write) -> io::Result<()> 
         "Root moves, for the side to move: value, or bound (≤ v: the reply refuted"
     )?;
     writeln!(out, "the move, which is worth at most v), and the reply")?;
+    bounds_told(a, b, out)?;
     writeln!(out, "move           A reply          B reply")?;
     for mv in moves {
         let (value_a, reply_a) = move_value(a, &mv);
@@ -359,6 +365,30 @@ fn root_moves(a: Side<'_>, b: Side<'_>, out: &mut impl Write) -> io::Result<()> 
         writeln!(out, "{}", row.trim_end())?;
     }
     Ok(())
+}
+
+/// What `≤ v` holds on each side, when one fails soft: a fail-hard search
+/// proves a refuted move worth at most the root's alpha, a fail-soft one at
+/// most the value the refutation found, which may be lower. Two fail-hard
+/// searches mean the same by it, and nothing is added.
+fn bounds_told(a: Side<'_>, b: Side<'_>, out: &mut impl Write) -> io::Result<()> {
+    const HARD: &str = "v is the root's alpha, the best value found before the move";
+    const SOFT: &str = "v is the value the refutation found, at or below the root's alpha";
+    match (a.soft, b.soft) {
+        (false, false) => Ok(()),
+        (true, true) => writeln!(out, "A and B fail soft: {SOFT}"),
+        _ => {
+            for side in [a, b] {
+                let (fails, what) = if side.soft {
+                    ("soft", SOFT)
+                } else {
+                    ("hard", HARD)
+                };
+                writeln!(out, "{} fails {fails}: {what}", side.name)?;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// A root move's value or bound for the side to move at the root, and its
@@ -384,14 +414,11 @@ fn move_value(side: Side<'_>, mv: &str) -> (String, String) {
 /// Step 6: the first node of A's principal path below the root (whose
 /// values step 1 gives), where the two searches differ in value, and what
 /// each found there: its value or bound, and the reply that refuted it or
-/// the best one.
-fn first_difference(
-    a: &Record,
-    b: &Record,
-    root_a: u32,
-    root_b: u32,
-    out: &mut impl Write,
-) -> io::Result<()> {
+/// the best one. Two bounds on one side are no contradiction, and said to
+/// be none: a fail-soft search's bound may be tighter than a fail-hard one's.
+fn first_difference(side_a: Side<'_>, side_b: Side<'_>, out: &mut impl Write) -> io::Result<()> {
+    let (a, b) = (side_a.record, side_b.record);
+    let (root_a, root_b) = (side_a.depth.node, side_b.depth.node);
     writeln!(out)?;
     let mut path = vec![root_a];
     path.extend(variation(a, root_a));
@@ -422,6 +449,12 @@ fn first_difference(
                     (None, None) => String::new(),
                 };
                 writeln!(out, "  {name}: {value}{reply}")?;
+            }
+            if value_a.is_bound() && value_a.bound == value_b.bound {
+                writeln!(
+                    out,
+                    "(both are bounds on one side, so both hold: each is what its search proved)"
+                )?;
             }
             return Ok(());
         }

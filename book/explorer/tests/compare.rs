@@ -545,3 +545,106 @@ fn the_v09_try_it_comparison_lists_what_the_chapter_says() {
         assert!(entry[1].starts_with(&searched), "{}", entry[1]);
     }
 }
+
+/// The Italian game, four plies deep: v0.11's fail-soft search refutes
+/// moves with values well below the root's alpha.
+const ITALIAN: &str = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5";
+
+/// A record of `E` searching the Italian game four plies deep with its
+/// defaults, as `search --record` writes it.
+fn italian<E: Engine>(name: &str) -> Record {
+    let position = Position::from_fen(ITALIAN).unwrap();
+    let (_, bytes) = record_engine(
+        &mut E::new(),
+        &position,
+        4,
+        0,
+        default_options::<E>(),
+        Vec::new(),
+    )
+    .unwrap();
+    let path = record_support::scratch(name);
+    fs::write(&path, bytes).unwrap();
+    Record::open(&path).unwrap()
+}
+
+/// Each root move refuted, with its bound as a side's row prints it and
+/// the root's alpha when it was searched (the best value found before
+/// it): `(move, bound, alpha)`.
+fn refuted(record: &Record) -> Vec<(String, i32, i32)> {
+    let root = record.deepest_finished().unwrap().unwrap().node;
+    record
+        .move_children(root)
+        .filter(|child| child.value >= child.beta)
+        .map(|child| (child.mv.unwrap().to_string(), -child.value, -child.beta))
+        .collect()
+}
+
+/// v0.10 fails hard: a move it refuted is worth at most the root's alpha,
+/// no less. v0.11 fails soft: at most what its refutation found, below the
+/// root's alpha for some moves; `compare` prints those values, and says
+/// what each side's `≤ v` means.
+#[test]
+fn compare_states_the_bounds_each_search_proved() {
+    let v10 = italian::<lamosca_v10_quiescence::QuiescenceSearch>("italian_v10.jsonl");
+    let v11 = italian::<lamosca_v11_lazy::LazySearch>("italian_v11.jsonl");
+    let text = compared(&v10, &v11);
+    assert!(
+        text.contains(
+            "A fails hard: v is the root's alpha, the best value found before the move\n\
+             B fails soft: v is the value the refutation found, at or below the root's alpha\n"
+        ),
+        "{text}"
+    );
+    let row = |mv: &str| {
+        text.lines()
+            .find(|line| line.split_whitespace().next() == Some(mv))
+            .unwrap()
+            .to_string()
+    };
+    for (mv, bound, alpha) in refuted(&v10) {
+        assert_eq!(bound, alpha, "fail-hard: {mv} is held at the root's alpha");
+        assert!(row(&mv).contains(&format!("≤ {bound} ")), "{}", row(&mv));
+    }
+    let below: Vec<(String, i32, i32)> = refuted(&v11)
+        .into_iter()
+        .filter(|(_, bound, alpha)| bound < alpha)
+        .collect();
+    assert!(!below.is_empty(), "fail-soft bounds below alpha:\n{text}");
+    for (mv, bound, _) in below {
+        assert!(
+            row(&mv).ends_with(&format!("≤ {bound} {}", v11_reply(&v11, &mv))),
+            "{}",
+            row(&mv)
+        );
+    }
+    // The other way round, each side names its own bounds.
+    let text = compared(&v11, &v10);
+    assert!(
+        text.contains("A fails soft: ") && text.contains("B fails hard: "),
+        "{text}"
+    );
+}
+
+/// The reply that refuted `mv` at the root of `record`.
+fn v11_reply(record: &Record, mv: &str) -> String {
+    let root = record.deepest_finished().unwrap().unwrap().node;
+    let child = record.child_by_move(root, mv).unwrap();
+    record.node(child).unwrap().reply().unwrap().to_string()
+}
+
+/// Two fail-hard searches mean the same by `≤ v`: nothing is added, as
+/// the chapters' comparisons of v0.07, v0.09 and v0.10 show.
+#[test]
+fn two_fail_hard_searches_are_compared_as_before() {
+    let v10 = italian::<lamosca_v10_quiescence::QuiescenceSearch>("italian_hard_v10.jsonl");
+    let v09 = italian::<AlphaBeta>("italian_hard_v09.jsonl");
+    let text = compared(&v09, &v10);
+    assert!(
+        !text.contains("fails hard") && !text.contains("soft"),
+        "{text}"
+    );
+    assert!(text.contains(
+        "the move, which is worth at most v), and the reply\nmove           A reply          B reply\n"
+    ));
+}

@@ -183,3 +183,68 @@ fn bad_questions_are_refused() {
         assert!(stderr.contains(words), "{args:?}: {stderr}");
     }
 }
+
+/// A record of `E` searching the Italian game four plies deep with its
+/// defaults.
+fn italian<E: Engine>() -> Record {
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5";
+    let position = Position::from_fen(fen).unwrap();
+    let (_, bytes) = record_search(
+        &mut E::new(),
+        &position,
+        4,
+        0,
+        default_options::<E>(),
+        Vec::new(),
+    )
+    .unwrap();
+    Record::from_bytes(bytes).unwrap()
+}
+
+/// Every refuted root move's answer states the bound its search proved:
+/// fail-soft (v0.11), the value the refutation found, below the root's
+/// alpha or at it, the reply worth at least what it found, and the line's
+/// last node at most its value; fail-hard (v0.10), the root's alpha, with
+/// only the bound known.
+#[test]
+fn why_states_the_bound_the_search_proved() {
+    let soft = italian::<lamosca_v11_lazy::LazySearch>();
+    let (mut below, mut at) = (0, 0);
+    for mv in ["a2a3", "c4a6", "f3e5", "c4d5", "e1g1", "h2h3"] {
+        let text = why_not(&soft, mv).unwrap().unwrap();
+        assert!(!text.contains("fail-hard"), "{text}");
+        if text.contains("below 0, the best value found before it") {
+            below += 1;
+            assert!(
+                text.contains("(fail-soft: the reply's value is the bound)\n"),
+                "{text}"
+            );
+            assert!(
+                text.contains(" to the side replying, past its beta 0\n"),
+                "{text}"
+            );
+        } else {
+            at += 1;
+            assert!(
+                text.contains(&format!("{mv} is worth at most 0, ")),
+                "{text}"
+            );
+            assert!(
+                text.contains("(fail-soft: the reply's value is the bound, and it is beta)\n"),
+                "{text}"
+            );
+        }
+        assert!(
+            text.contains("refuted by ") && text.contains(", worth at least "),
+            "{text}"
+        );
+        assert!(text.contains(" node, worth at most "), "{text}");
+    }
+    assert!(below > 0 && at > 0, "{below} below alpha, {at} at it");
+    let hard = italian::<QuiescenceSearch>();
+    let text = why_not(&hard, "a2a3").unwrap().unwrap();
+    assert!(
+        text.contains("a2a3 is worth at most -4, the best value found before it: a reply reached beta at its node, a beta cut-off (fail-hard: only the bound is known)\nrefuted by d7d6, worth 4 to the side replying, at least its beta 4\n"),
+        "{text}"
+    );
+}

@@ -13,10 +13,25 @@
 //! assert_eq!(child.turned().to_string(), "≤ 12"); // at the parent
 //! assert_eq!(Bounded::of(5, 0, 10).bound, Bound::Exact);
 //! ```
+//!
+//! Which value a bound holds depends on the search. A fail-hard search
+//! (v0.09, v0.10) clamps a node's value to its window, so a refuted move
+//! is worth at most the best value found before it, and no more is known;
+//! a fail-soft one (v0.11) returns the best value it saw, outside the
+//! window too, and so proves a tighter bound. [`Record::fails_soft`] tells
+//! which a record's search did.
 
 use std::fmt;
 
-use crate::reader::NodeInfo;
+use lamosca_search::events::NodeKind;
+
+use crate::reader::{NodeInfo, Record};
+
+/// The option that names the ideas a v0.11 search kept (`all`, `none`,
+/// or a list such as `order,fail-soft`), and the idea of fail-soft bounds
+/// in it.
+const IDEAS_OPTION: &str = "Ideas";
+const FAIL_SOFT_IDEA: &str = "fail-soft";
 
 /// Which side of the value the true value lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +89,36 @@ impl Bounded {
     /// True when the value is only a bound.
     pub fn is_bound(self) -> bool {
         self.bound != Bound::Exact
+    }
+}
+
+impl Record {
+    /// True when the record's main search fails soft: a node returns the
+    /// best value it saw, even outside its window. The values prove it:
+    /// a main-search node that finished (it names a best or a cutting
+    /// move) with a value outside its window. A quiescence node is no
+    /// proof, since v0.10's quiescence stands pat fail-soft inside a
+    /// fail-hard search, nor is a node a stopped search closed, at 0. A
+    /// search whose values all stayed inside says so in its header:
+    /// v0.11 keeps fail-soft bounds unless its `Ideas` leave them out
+    /// (`--ideas none`, `--ideas order`).
+    pub fn fails_soft(&self) -> bool {
+        let told = self
+            .header()
+            .options
+            .get(IDEAS_OPTION)
+            .and_then(|ideas| ideas.as_str())
+            .is_some_and(|ideas| {
+                ideas.eq_ignore_ascii_case("all")
+                    || ideas
+                        .split(',')
+                        .any(|idea| idea.trim().eq_ignore_ascii_case(FAIL_SOFT_IDEA))
+            });
+        told || (1..=self.node_count())
+            .filter_map(|id| self.node(id))
+            .filter(|node| node.kind != NodeKind::Quiescence)
+            .filter(|node| node.best.is_some() || node.cut.is_some())
+            .any(|node| node.value < node.alpha || node.value > node.beta)
     }
 }
 

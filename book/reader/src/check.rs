@@ -10,7 +10,10 @@
 //!   with children and nothing else to say (no stand pat, no lazy cut...)
 //!   is worth the best of its children's values turned round, held in its
 //!   window when the search fails hard, and the last root is worth the
-//!   report's value.
+//!   report's value;
+//! - a fail-hard search's record never reads as fail-soft
+//!   ([`Record::fails_soft`]): no value of its main search leaves its
+//!   window, so "why not" and `compare` speak of its bounds as fail-hard.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,7 +78,12 @@ pub fn check_record<E: Engine>(
     let (report, bytes) = record_search(&mut engine, position, depth, 0, Map::new(), Vec::new())
         .map_err(|e| e.to_string())?;
     // The reader's rules.
-    reader_accepts(&bytes)?;
+    let record = reader_accepts(&bytes)?;
+    if bounds == Bounds::FailHard && record.fails_soft() {
+        return Err(
+            "a fail-hard search's record reads as fail-soft: a value left its window".into(),
+        );
+    }
     let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
     let tree = Tree::read(&text)?;
     // Step 1. The counts.
@@ -97,7 +105,7 @@ pub fn check_record<E: Engine>(
 
 /// Opens the record `bytes` with [`Record::open`], through a scratch file:
 /// the reader's own rules.
-fn reader_accepts(bytes: &[u8]) -> Result<(), String> {
+fn reader_accepts(bytes: &[u8]) -> Result<Record, String> {
     static SCRATCH: AtomicU64 = AtomicU64::new(0);
     let name = format!(
         "lamosca-check-{}-{}.jsonl",
@@ -108,9 +116,7 @@ fn reader_accepts(bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
     let opened = Record::open(&path);
     let _ = std::fs::remove_file(&path);
-    opened
-        .map(|_| ())
-        .map_err(|e| format!("the record does not open: {e}"))
+    opened.map_err(|e| format!("the record does not open: {e}"))
 }
 
 /// A record read back into its nodes, with what the checks count.

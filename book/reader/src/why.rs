@@ -4,14 +4,16 @@
 //! question a reader asks most ("why does it not play e2e4?") has an answer
 //! in it, in the book's terms:
 //!
-//! - the move's value, or with alpha-beta's fail-hard the bound it got: a
-//!   move whose node reached its beta is worth *at most* the root's alpha
-//!   at the time, and no more is known; a fail-soft search (v0.11) knows
-//!   the value the reply found, past beta, and so a tighter bound;
-//! - the reply that refuted it (the cut below it), and the line that
-//!   follows, each node's cutting or best move in turn;
+//! - the move's value, or the bound the search proved for it. A move whose
+//!   node reached its beta is worth *at most* a value: with alpha-beta's
+//!   fail-hard (v0.09, v0.10) the root's alpha at the time, and no more is
+//!   known; with fail-soft (v0.11, [`Record::fails_soft`]) the value the
+//!   refuting reply found, which may lie below the root's alpha;
+//! - the reply that refuted it (the cut below it), with what it is worth
+//!   (fail-soft: at least the value it found, at or past beta), and the
+//!   line that follows, each node's cutting or best move in turn;
 //! - where that line ends: the kind of its last node (main, quiescence,
-//!   reduced), its value, and the step's own events there, each once:
+//!   reduced), its value or bound, and the step's own events there, each once:
 //!   v0.10's stand pat in quiescence, v0.11's lazy cut or selective stand
 //!   pat.
 //!
@@ -31,6 +33,7 @@ use common::{Move, Position};
 use lamosca_search::events::Tracer;
 use lamosca_search::{Engine, SearchControl, MATE_BOUND};
 
+use crate::bound::{Bound, Bounded};
 use crate::reader::{NodeInfo, Record};
 use crate::RecordError;
 use lamosca_record::Event;
@@ -60,9 +63,9 @@ pub fn why(record: &Record, mv: &str) -> anyhow::Result<String> {
 /// `--why-value`'s answer: the move `mv` and the move chosen, `best`, each
 /// searched from the position after it with the full window, one ply less
 /// deep than the search that chose (`depth`): `a7a8n: -200 (a7a8q: +500)`,
-/// each value for the side that plays the move. Fail-hard gave `mv` a
-/// bound only; this is its value. The command line and the book's lab
-/// both answer with it.
+/// each value for the side that plays the move. Alpha-beta gave a refuted
+/// `mv` a bound only, fail-hard or fail-soft; this is its value. The
+/// command line and the book's lab both answer with it.
 pub fn why_value<E: Engine>(
     engine: &mut E,
     position: &Position,
@@ -145,33 +148,44 @@ pub fn why_not(record: &Record, mv: &str) -> Result<Option<String>, RecordError>
             stopped.depth, finished.depth
         );
     }
-    // Step 1. Its value, or the bound it got.
+    // Step 1. Its value, or the bound the search proved.
     let chosen = root.best.is_some_and(|name| name.as_str() == mv);
-    text += &worth(mv, &child, chosen, &best, root.value);
+    let soft = record.fails_soft();
+    text += &worth(mv, &child, chosen, &best, root.value, soft);
     // Step 2. The refutation and its line.
     let line = refutation(record, &child);
-    text += &refuted(&child, &line);
+    text += &refuted(&child, &line, soft);
     // Step 3. Where the line ends, and what the step did there.
     text += &line_end(record, &line)?;
     Ok(Some(text))
 }
 
 /// Step 1 of [`why_not`]: what `child`, the root move `mv`, is worth, or
-/// the bound it got, against the move chosen, `best`, worth `value`.
-fn worth(mv: &str, child: &NodeInfo, chosen: bool, best: &str, value: i32) -> String {
+/// the bound the search proved (`soft`: a fail-soft search's), against the
+/// move chosen, `best`, worth `value`.
+fn worth(mv: &str, child: &NodeInfo, chosen: bool, best: &str, value: i32, soft: bool) -> String {
     let own = -child.value;
     let root_alpha = -child.beta;
+    let refuted = child.cut.is_some() || child.value >= child.beta;
     if chosen {
         format!("{mv} is the move chosen: value {own}\n")
     } else if child.value > child.beta {
-        // A fail-soft search (v0.11) returns what the reply found, beyond
-        // beta: that proves a tighter bound than the root's alpha.
+        // A value past beta proves a fail-soft search (v0.11): it returns
+        // what the reply found, a tighter bound than the root's alpha.
         format!(
             "{mv} is worth at most {own}, below {root_alpha}, the best value found before it: \
              a reply reached beta at its node and went past it, a beta cut-off \
              (fail-soft: the reply's value is the bound)\n"
         )
-    } else if child.cut.is_some() || child.value >= child.beta {
+    } else if soft && refuted {
+        // Fail-soft, the reply found exactly beta: the bound is the
+        // reply's value, which here is the root's alpha.
+        format!(
+            "{mv} is worth at most {own}, the best value found before it: a reply reached \
+             beta at its node, a beta cut-off (fail-soft: the reply's value is the bound, \
+             and it is beta)\n"
+        )
+    } else if refuted {
         format!(
             "{mv} is worth at most {root_alpha}, the best value found before it: a reply \
              reached beta at its node, a beta cut-off (fail-hard: only the bound is known)\n"
@@ -184,16 +198,31 @@ fn worth(mv: &str, child: &NodeInfo, chosen: bool, best: &str, value: i32) -> St
 }
 
 /// Step 2 of [`why_not`]: the reply that refuted `child` (or its best
-/// reply), and the `line` that follows.
-fn refuted(child: &NodeInfo, line: &[NodeInfo]) -> String {
+/// reply), and the `line` that follows. A fail-soft search (`soft`) proved
+/// the reply worth at least the value it found, at or past beta; a
+/// fail-hard one held that value at beta.
+fn refuted(child: &NodeInfo, line: &[NodeInfo], soft: bool) -> String {
     let mut text = String::new();
     match (child.cut, child.best) {
         (Some(reply), _) => {
             let reply_value = line.get(1).map_or(String::new(), |node| {
-                format!(
-                    ", worth {} to the side replying, at least its beta {}",
-                    -node.value, child.beta
-                )
+                let (worth, beta) = (Bounded::of_node(node).turned(), child.beta);
+                if !soft && worth.value <= beta {
+                    format!(
+                        ", worth {} to the side replying, at least its beta {beta}",
+                        worth.value
+                    )
+                } else if worth.value > beta {
+                    format!(
+                        ", worth {} to the side replying, past its beta {beta}",
+                        in_words(worth)
+                    )
+                } else {
+                    format!(
+                        ", worth {} to the side replying, which is its beta",
+                        in_words(worth)
+                    )
+                }
             });
             let _ = writeln!(text, "refuted by {reply}{reply_value}");
         }
@@ -237,7 +266,7 @@ fn line_end(record: &Record, line: &[NodeInfo]) -> Result<String, RecordError> {
             steps.push(step);
         }
     }
-    let (kind, value) = (last.kind.name(), last.value);
+    let (kind, value) = (last.kind.name(), in_words(Bounded::of_node(last)));
     let mut text =
         format!("the line ends at a {kind} node, worth {value} to the side to move there");
     if !steps.is_empty() {
@@ -245,6 +274,15 @@ fn line_end(record: &Record, line: &[NodeInfo]) -> Result<String, RecordError> {
     }
     text.push('\n');
     Ok(text)
+}
+
+/// A value with its bound in words: `-6`, `at most -6`, `at least 3`.
+fn in_words(value: Bounded) -> String {
+    match value.bound {
+        Bound::Exact => value.value.to_string(),
+        Bound::Upper => format!("at most {}", value.value),
+        Bound::Lower => format!("at least {}", value.value),
+    }
 }
 
 /// From `node` down: at each node the move that cut it, or else its best

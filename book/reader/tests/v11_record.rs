@@ -51,3 +51,40 @@ fn the_stand_pat_cut_offs_are_those_of_the_record() {
     assert_eq!(count("selective stand-pat cut-offs"), Some(selective));
     assert_eq!(count("quiescence stand-pat cut-offs"), Some(quiescence));
 }
+
+/// A record of `E` searching the Italian game four plies deep, with the
+/// option `Ideas` set to `ideas` when given, and the header's options as
+/// the command line writes them (`empty`: none at all).
+fn italian<E: lamosca_search::Engine>(ideas: Option<&str>, empty: bool) -> lamosca_reader::Record {
+    use lamosca_record::{default_options, option_json, record_search};
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5";
+    let position = Position::from_fen(fen).unwrap();
+    let mut engine = E::new();
+    let mut options = default_options::<E>();
+    if let Some(ideas) = ideas {
+        let option = E::OPTIONS.iter().find(|o| o.name == "Ideas").unwrap();
+        let value = option.parse_value(ideas).unwrap();
+        option.set(&mut engine, value).unwrap();
+        options.insert("Ideas".into(), option_json(value));
+    }
+    if empty {
+        options.clear();
+    }
+    let (_, bytes) = record_search(&mut engine, &position, 4, 0, options, Vec::new()).unwrap();
+    lamosca_reader::Record::from_bytes(bytes).unwrap()
+}
+
+/// v0.11 fails soft, and its record says so twice: its header keeps the
+/// idea, and its values leave their windows. With `--ideas none` or
+/// without `fail-soft` it fails hard, as v0.10 does, and reads so.
+#[test]
+fn a_record_tells_whether_its_search_fails_soft() {
+    use lamosca_v10_quiescence::QuiescenceSearch;
+    assert!(italian::<LazySearch>(None, false).fails_soft());
+    // Without the header's word, the values alone prove it.
+    assert!(italian::<LazySearch>(None, true).fails_soft());
+    assert!(italian::<LazySearch>(Some("order,fail-soft"), true).fails_soft());
+    assert!(!italian::<LazySearch>(Some("none"), false).fails_soft());
+    assert!(!italian::<LazySearch>(Some("order"), false).fails_soft());
+    assert!(!italian::<QuiescenceSearch>(None, false).fails_soft());
+}
