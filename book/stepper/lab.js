@@ -290,6 +290,10 @@
     if (option.kind === "spin") {
       return make("input", { type: "number", "data-option": option.name, value: option.default, min: option.min, max: option.max, name: id, title: option.help });
     }
+    if (option.kind === "list") {
+      const title = `${option.help}: all, none, or any of ${option.names.join(", ")} separated by commas`;
+      return make("input", { type: "text", "data-option": option.name, value: option.default, name: id, title, spellcheck: "false" });
+    }
     const select = make("select", { "data-option": option.name, name: id, title: option.help });
     for (const choice of option.choices) select.append(make("option", { value: choice, selected: choice === option.default }, choice));
     return select;

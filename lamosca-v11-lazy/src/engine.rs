@@ -6,7 +6,7 @@ use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::events::Tracer;
 use lamosca_search::pv::Answer;
 use lamosca_search::{
-    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, Statistic,
+    no_moves_score, Engine, EngineOption, Names, OptionKind, Report, SearchControl, Statistic,
 };
 use lamosca_v09::ordering::MoveOrder;
 use lamosca_v10_quiescence::Quiescence;
@@ -15,7 +15,7 @@ use crate::counts::Counts;
 use crate::pruning::GROWTH_MARGIN;
 use crate::scoring::{to_centipawns, Evaluation, Scoring};
 use crate::search::{Root, Search};
-use crate::switches::{Ideas, Switches, IDEAS_CHOICES};
+use crate::switches::{Ideas, Switches};
 use crate::tt::Table;
 
 // ANCHOR: options
@@ -26,13 +26,10 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
     EngineOption {
         name: "Ideas",
         flag: "ideas",
-        help: "the ideas kept: all, none (v0.10's search), or v0.10 plus the first ideas in the chapter's order, named with commas",
-        kind: OptionKind::Combo {
-            default: "all",
-            choices: &IDEAS_CHOICES,
-            set: |engine, list| {
-                engine.switches.ideas = Ideas::parse(list).unwrap_or(Ideas::ALL);
-            },
+        help: "the ideas kept on v0.10's search (none is v0.10)",
+        kind: OptionKind::List {
+            default: Names::all(&Ideas::NAMES),
+            set: |engine, names| engine.switches.ideas = Ideas::kept(names),
         },
     },
     EngineOption {
@@ -184,7 +181,8 @@ impl Engine for LazySearch {
             },
         };
         let pv = Answer::new(value, best, root.line, false).pv;
-        let (counts, stopped) = (search.counts, search.stopped);
+        // A settled search stopped its nodes too, but it finished.
+        let (counts, stopped) = (search.counts, search.stopped && !root.settled);
         let (nodes, statistics) = self.figures(counts, root.depth_reached);
         Report {
             best,

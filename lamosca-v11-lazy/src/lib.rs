@@ -59,4 +59,4 @@ pub mod tt;
 pub use engine::LazySearch;
 pub use node::{Arrival, Hint, Node};
 pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};
-pub use switches::{Ideas, Switches, IDEAS_CHOICES};
+pub use switches::{Ideas, Switches};

@@ -3,6 +3,8 @@
 //! search is v0.10's, node for node, and the chapter can add them one at a
 //! time.
 
+use lamosca_search::Names;
+
 use crate::pruning::GROWTH_MARGIN;
 use crate::scoring::{to_centipawns, Evaluation};
 
@@ -11,7 +13,8 @@ use crate::scoring::{to_centipawns, Evaluation};
 /// block of the search that one of them brings reads its own switch here.
 /// An idea may rely on those before it (the lazy cut reads what the
 /// internal deepening found, and needs fail-soft bounds to read more than
-/// beta), which is why the switch offers them in that order.
+/// beta), which is why the chapter adds them in that order. The switch
+/// keeps any of them; one kept without those it relies on changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ideas {
     /// Kornilov's move order: the move handed up first, captures, killers
@@ -71,50 +74,28 @@ impl Ideas {
         }
     }
 
+    /// The ideas `names` keeps (`--ideas`), each on when its name is.
+    pub fn kept(names: Names) -> Ideas {
+        Ideas {
+            order: names.contains("order"),
+            fail_soft: names.contains("fail-soft"),
+            draws: names.contains("draws"),
+            iid: names.contains("iid"),
+            lazy: names.contains("lazy"),
+            selective: names.contains("selective"),
+            incremental: names.contains("incremental"),
+            table: names.contains("table"),
+        }
+    }
+
     /// The ideas named by `list`: `all`, `none`, or names of
-    /// [`Ideas::NAMES`] separated by commas; `None` for a name it does not
-    /// know.
+    /// [`Ideas::NAMES`] separated by commas, in any order; `None` for a
+    /// name it does not know.
     pub fn parse(list: &str) -> Option<Ideas> {
-        match list {
-            "all" => return Some(Ideas::ALL),
-            "none" => return Some(Ideas::NONE),
-            _ => {}
-        }
-        let mut ideas = Ideas::NONE;
-        for name in list.split(',') {
-            let on = match name.trim() {
-                "order" => &mut ideas.order,
-                "fail-soft" => &mut ideas.fail_soft,
-                "draws" => &mut ideas.draws,
-                "iid" => &mut ideas.iid,
-                "lazy" => &mut ideas.lazy,
-                "selective" => &mut ideas.selective,
-                "incremental" => &mut ideas.incremental,
-                "table" => &mut ideas.table,
-                _ => return None,
-            };
-            *on = true;
-        }
-        Some(ideas)
+        Names::parse(&Ideas::NAMES, list).map(Ideas::kept)
     }
 }
 // ANCHOR_END: ideas
-
-/// The lists the `Ideas` switch takes: `all`, `none`, and each rung of the
-/// ladder below `all`, v0.10 plus the first ideas in the chapter's order.
-/// A UCI combo offers a fixed list of words, so these are the lists it
-/// offers.
-pub const IDEAS_CHOICES: [&str; 9] = [
-    "all",
-    "none",
-    "order",
-    "order,fail-soft",
-    "order,fail-soft,draws",
-    "order,fail-soft,draws,iid",
-    "order,fail-soft,draws,iid,lazy",
-    "order,fail-soft,draws,iid,lazy,selective",
-    "order,fail-soft,draws,iid,lazy,selective,incremental",
-];
 
 /// The switches, as the search reads them.
 #[derive(Clone, Copy, Debug)]
@@ -168,14 +149,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_choice_names_a_rung_of_the_ladder() {
+    fn a_list_keeps_the_ideas_it_names_in_any_order() {
         assert_eq!(Ideas::parse("all"), Some(Ideas::ALL));
         assert_eq!(Ideas::parse("none"), Some(Ideas::NONE));
-        for (n, list) in IDEAS_CHOICES[2..].iter().enumerate() {
-            assert_eq!(Ideas::parse(list), Some(Ideas::first(n + 1)), "{list}");
+        assert_eq!(Ideas::parse(&Ideas::NAMES.join(",")), Some(Ideas::ALL));
+        for n in 1..Ideas::NAMES.len() {
+            let rung = Ideas::NAMES[..n].join(",");
+            assert_eq!(Ideas::parse(&rung), Some(Ideas::first(n)), "{rung}");
         }
-        let all_but_the_last = Ideas::NAMES[..Ideas::NAMES.len() - 1].join(",");
-        assert_eq!(IDEAS_CHOICES.last(), Some(&all_but_the_last.as_str()));
+        let lazy_alone = Ideas {
+            lazy: true,
+            ..Ideas::NONE
+        };
+        assert_eq!(Ideas::parse("lazy"), Some(lazy_alone));
+        let two = Ideas {
+            iid: true,
+            order: true,
+            ..Ideas::NONE
+        };
+        assert_eq!(Ideas::parse("iid, Order"), Some(two));
         assert_eq!(Ideas::parse("order,nothing"), None);
+        assert_eq!(Ideas::parse("order,,iid"), None);
+        assert_eq!(Ideas::parse(""), None);
     }
 }

@@ -244,5 +244,9 @@ fn option_value<E>(option: &EngineOption<E>, value: &Value) -> Result<OptionValu
                 option.flag,
                 choices.join(", ")
             ),
+            OptionKind::List { .. } => anyhow::anyhow!(
+                "invalid value '{text}' for '--{} <LIST>': {refusal}",
+                option.flag
+            ),
         })
 }

@@ -228,7 +228,7 @@ pub fn why_value_bytes(request: &Request, record: &[u8], mv: &str) -> Result<Str
 
 /// The step's switches, for the page's form and for a test that builds
 /// the same command line: UCI name, command-line flag, help, kind, default
-/// and range or choices.
+/// and range, choices or names.
 pub fn options(version: &str) -> Result<Value> {
     with_engine!(version, E => Ok(options_of::<E>()))
 }
@@ -250,6 +250,11 @@ fn options_of<E: Engine>() -> Value {
             OptionKind::Combo {
                 default, choices, ..
             } => serde_json::json!({"kind": "combo", "default": default, "choices": choices}),
+            OptionKind::List { default, .. } => serde_json::json!({
+                "kind": "list",
+                "default": default.to_string(),
+                "names": default.of,
+            }),
         };
         if let (Some(fields), Value::Object(kind)) = (fields.as_object_mut(), kind) {
             fields.extend(kind);

@@ -246,7 +246,9 @@ fn options_list_each_switch_with_its_flag() {
     assert_eq!(v11["name"], "LaMoSca v0.11");
     let switches = v11["options"].as_array().unwrap();
     assert_eq!(switches[0]["name"], "Ideas");
-    assert_eq!(switches[0]["kind"], "combo");
+    assert_eq!(switches[0]["kind"], "list");
+    assert_eq!(switches[0]["default"], "all");
+    assert_eq!(switches[0]["names"][2], "draws");
     let margin = &switches[4];
     assert_eq!(margin["name"], "Margin");
     assert_eq!(margin["flag"], "margin");

@@ -13,6 +13,8 @@
 //! cell "depth 6" is the whole of the work a game would spend to finish
 //! depth 6, the shallower iterations included.
 
+mod ladder;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,15 +22,15 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use common::{Move, Position};
 use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
-use lamosca_search::events::{StepKind, Tracer};
-use lamosca_search::{Engine, OptionValue, Report, SearchControl};
+use lamosca_search::events::StepKind;
+use lamosca_search::{Engine, OptionValue, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
-use lamosca_v11_lazy::{Ideas, LazySearch};
+use lamosca_v11_lazy::LazySearch;
 
 use crate::chapter::Chapter;
 use crate::draw::chart::measured_charts;
 use crate::files::{Generated, Workspace};
-use crate::markdown::{code, md, thousands, Align, Table};
+use crate::markdown::{code, thousands, Align, Table};
 use crate::measure::{duration, header, measured_header, Stopwatch};
 use crate::searches::POSITIONS;
 use crate::wac::read_wac;
@@ -41,7 +43,7 @@ pub const CHAPTER: Chapter = Chapter {
     krate: Some("lamosca-v11-lazy"),
     generated: |sources| {
         let mut files = v11_stepper()?;
-        files.extend(ladder(sources)?);
+        files.extend(ladder::ladder(sources)?);
         files.extend(kornilov_stepper()?);
         files.extend(exercises(sources)?);
         files.extend(crate::sentences::v11(&files)?);
@@ -90,7 +92,7 @@ const CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 5] = [
 /// The table's size in the hash measurements: the default size GUIs
 /// offer, some half a million entries, more than a search of a second
 /// stores.
-const HASH_MB: i64 = 16;
+pub(crate) const HASH_MB: i64 = 16;
 
 /// Kornilov's next step: internal deepening on or off, times the table on
 /// or off. The first is v0.11 as it is.
@@ -124,7 +126,7 @@ fn v11(options: &[(&str, OptionValue)]) -> LazySearch {
 }
 
 /// Searches `position` with `engine` as the driver would, within `limits`.
-fn drive<E: Engine>(mut engine: E, position: &Position, limits: &Limits) -> Report {
+pub(crate) fn drive<E: Engine>(mut engine: E, position: &Position, limits: &Limits) -> Report {
     deepen(
         &mut engine,
         &mut position.clone(),
@@ -480,92 +482,13 @@ fn ratio_table(positions: &[(&str, Vec<Row>)]) -> Table {
     table
 }
 
-fn parse(fen: &str) -> Result<Position> {
+pub(crate) fn parse(fen: &str) -> Result<Position> {
     Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))
 }
 
 /// The position of the v0.11 chapter's stepper: White is a knight and a
 /// rook up, so many nodes stand far above beta and the lazy cut fires.
 pub const STEPPER_FEN: &str = "6k1/5ppp/8/8/8/2N5/5PPP/3R2K1 w - - 0 1";
-
-/// The ladder's positions: the start, the perft suites' rook endgame and
-/// v0.10's pawn that a knight and a rook attack twice.
-const LADDER_POSITIONS: [(&str, &str); 3] = [
-    ("start", common::START_FEN),
-    ("rook endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-    (
-        "pawn attacked twice",
-        "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 0 1",
-    ),
-];
-
-/// The ladder's depth: the first at which the selective stand pat, from
-/// ply 5 on, can show.
-const LADDER_DEPTH: u32 = 6;
-
-/// The node budget of each Win At Chess position in the ladder: enough for
-/// v0.10 to finish depth 3 on most, small enough for the book's tests to
-/// search the suite once a row.
-const LADDER_BUDGET: u64 = 5_000;
-
-/// The chapter's ladder (`tables/v11-ladder.md`): v0.10, then one of
-/// Kornilov's ideas more a row, in the order of `--ideas`, with the nodes
-/// of a search to [`LADDER_DEPTH`] as `search --depth 6` runs it, and the
-/// Win At Chess positions solved with [`LADDER_BUDGET`] nodes each, as
-/// `search --nodes 5000` runs them; the table with a size, [`HASH_MB`].
-fn ladder(sources: &crate::chapter::Sources) -> Result<Vec<Generated>> {
-    let problems = read_wac(&sources.root)?;
-    let budget = format!("Win At Chess, {} nodes", thousands(LADDER_BUDGET));
-    let mut columns = vec![("ideas", Align::Left)];
-    columns.extend(
-        LADDER_POSITIONS
-            .iter()
-            .map(|(name, _)| (*name, Align::Right)),
-    );
-    columns.push((&budget, Align::Right));
-    let mut table = Table::new(&columns);
-    let names = Ideas::NAMES;
-    for n in 0..=names.len() {
-        let label = match n {
-            0 => "v0.10 (`--ideas none`)".to_string(),
-            n if n == names.len() => format!("+ `{}` (`--hash {HASH_MB}`)", names[n - 1]),
-            n => format!("+ `{}`", names[n - 1]),
-        };
-        let mut row = vec![label];
-        for (_, fen) in LADDER_POSITIONS {
-            let control = SearchControl::unlimited();
-            let mut position = parse(fen)?;
-            let report = rung(n)?.search(&mut position, LADDER_DEPTH, &control, &mut Tracer::off());
-            row.push(thousands(report.nodes));
-        }
-        let limits = Limits {
-            depth: MAX_DEPTH,
-            deadline: None,
-            nodes: Some(LADDER_BUDGET),
-        };
-        let mut solved = 0;
-        for problem in &problems {
-            let report = drive(rung(n)?, &problem.position, &limits);
-            solved += usize::from(problem.solved_with(report.best));
-        }
-        row.push(format!("{solved} of {}", problems.len()));
-        table.row(row);
-    }
-    Ok(vec![md("tables/v11-ladder.md", table.render())])
-}
-
-/// v0.11 with the first `n` of Kornilov's ideas, the table sized with the
-/// last.
-fn rung(n: usize) -> Result<LazySearch> {
-    let mut engine = LazySearch::new();
-    engine.switches.ideas = Ideas::first(n);
-    if n == Ideas::NAMES.len() {
-        engine
-            .set_option("Hash", OptionValue::Spin(HASH_MB))
-            .map_err(|error| anyhow!(error))?;
-    }
-    Ok(engine)
-}
 
 /// The stepper of the v0.11 chapter: v0.11's search four plies deep, its
 /// internal deepenings and lazy cuts shown at their nodes.

@@ -55,12 +55,7 @@ pub fn record_with<E: Engine>(
         engine
             .set_option(name, *value)
             .map_err(|error| anyhow!("option {name}: {error}"))?;
-        let json = match value {
-            OptionValue::Check(on) => serde_json::Value::from(*on),
-            OptionValue::Spin(n) => serde_json::Value::from(*n),
-            OptionValue::Combo(word) => serde_json::Value::from(*word),
-        };
-        named.insert(name.to_string(), json);
+        named.insert(name.to_string(), lamosca_record::option_json(*value));
     }
     let position = Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))?;
     let (report, bytes) = record_search(&mut engine, &position, depth, 0, named, Vec::new())?;

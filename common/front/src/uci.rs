@@ -517,6 +517,7 @@ impl<E> fmt::Display for OptionLine<'_, E> {
                 }
                 Ok(())
             }
+            OptionKind::List { default, .. } => write!(f, "string default {default}"),
         }
     }
 }

@@ -102,12 +102,13 @@ pub fn default_options<E: Engine>() -> Map<String, Value> {
 }
 
 /// An option's value as JSON: a check as a boolean, a spin as a number, a
-/// combo as a string.
+/// combo and a list as a string.
 pub fn option_json(value: OptionValue) -> Value {
     match value {
         OptionValue::Check(on) => Value::from(on),
         OptionValue::Spin(n) => Value::from(n),
         OptionValue::Combo(word) => Value::from(word),
+        OptionValue::List(names) => Value::from(names.to_string()),
     }
 }
 

@@ -69,7 +69,93 @@ pub enum OptionKind<E> {
         /// Sets it on the engine, once checked to be one of the choices.
         set: fn(&mut E, &'static str),
     },
+    /// Any of a fixed list of names, `--FLAG NAME,NAME` on the command
+    /// line, `all` or `none`; a UCI string option.
+    List {
+        /// The names kept when the option is not given.
+        default: Names,
+        /// Sets it on the engine: the names kept.
+        set: fn(&mut E, Names),
+    },
 }
+
+// ANCHOR: names
+/// Which of a fixed list of names are kept: the value of an
+/// [`OptionKind::List`]. Written as the names kept, in the list's order
+/// and separated by commas, or `all` or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Names {
+    /// The names there are, in their order.
+    pub of: &'static [&'static str],
+    /// One bit per name, the first name's lowest: set when it is kept.
+    kept: u32,
+}
+
+impl Names {
+    /// Every name of `of` kept.
+    pub const fn all(of: &'static [&'static str]) -> Names {
+        assert!(of.len() < 32, "a list takes at most 31 names");
+        Names {
+            of,
+            kept: (1 << of.len()) - 1,
+        }
+    }
+
+    /// No name of `of` kept.
+    pub const fn none(of: &'static [&'static str]) -> Names {
+        Names { of, kept: 0 }
+    }
+
+    /// The names of `of` that `text` keeps: `all`, `none`, or names of
+    /// `of` separated by commas (in any order and case); `None` when a
+    /// name is not in `of`, or is missing between two commas.
+    pub fn parse(of: &'static [&'static str], text: &str) -> Option<Names> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "all" => return Some(Names::all(of)),
+            "none" => return Some(Names::none(of)),
+            _ => {}
+        }
+        let mut names = Names::none(of);
+        for name in text.split(',') {
+            let at = of
+                .iter()
+                .position(|known| known.eq_ignore_ascii_case(name.trim()))?;
+            names.kept |= 1 << at;
+        }
+        Some(names)
+    }
+
+    /// True when `name` is one of those kept.
+    pub fn contains(&self, name: &str) -> bool {
+        self.of
+            .iter()
+            .position(|&known| known == name)
+            .is_some_and(|at| self.kept & (1 << at) != 0)
+    }
+
+    /// The names kept, in the list's order.
+    pub fn kept(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let kept = self.kept;
+        self.of
+            .iter()
+            .enumerate()
+            .filter(move |&(at, _)| kept & (1 << at) != 0)
+            .map(|(_, &name)| name)
+    }
+}
+
+impl std::fmt::Display for Names {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if *self == Names::all(self.of) {
+            f.write_str("all")
+        } else if self.kept == 0 {
+            f.write_str("none")
+        } else {
+            f.write_str(&self.kept().collect::<Vec<_>>().join(","))
+        }
+    }
+}
+// ANCHOR_END: names
 
 // A fn pointer is Copy whatever `E` is, which a derive would not see.
 impl<E> Clone for OptionKind<E> {
@@ -93,6 +179,10 @@ impl<E> OptionKind<E> {
             OptionKind::Check { .. } => "true or false".to_string(),
             OptionKind::Spin { min, max, .. } => format!("a whole number from {min} to {max}"),
             OptionKind::Combo { choices, .. } => format!("one of {}", choices.join(", ")),
+            OptionKind::List { default, .. } => format!(
+                "all, none, or any of {} separated by commas",
+                default.of.join(", ")
+            ),
         }
     }
 }
@@ -136,6 +226,8 @@ pub enum OptionValue {
     Spin(i64),
     /// The value of a [`OptionKind::Combo`], one of its choices.
     Combo(&'static str),
+    /// The value of a [`OptionKind::List`], the names it keeps.
+    List(Names),
 }
 
 impl std::fmt::Display for OptionValue {
@@ -144,6 +236,7 @@ impl std::fmt::Display for OptionValue {
             OptionValue::Check(on) => write!(f, "{on}"),
             OptionValue::Spin(n) => write!(f, "{n}"),
             OptionValue::Combo(word) => write!(f, "{word}"),
+            OptionValue::List(names) => write!(f, "{names}"),
         }
     }
 }
@@ -155,6 +248,7 @@ impl<E> EngineOption<E> {
             OptionKind::Check { default, .. } => OptionValue::Check(default),
             OptionKind::Spin { default, .. } => OptionValue::Spin(default),
             OptionKind::Combo { default, .. } => OptionValue::Combo(default),
+            OptionKind::List { default, .. } => OptionValue::List(default),
         }
     }
 
@@ -176,12 +270,16 @@ impl<E> EngineOption<E> {
                 .iter()
                 .find(|choice| choice.eq_ignore_ascii_case(text))
                 .map(|choice| OptionValue::Combo(choice)),
+            OptionKind::List { default, .. } => {
+                Names::parse(default.of, text).map(OptionValue::List)
+            }
         };
         value.ok_or_else(|| self.refusal(text))
     }
 
     /// The values it takes other than its default: the other state of a
-    /// check, the ends of a spin's range, the other choices of a combo.
+    /// check, the ends of a spin's range, the other choices of a combo,
+    /// each name of a list alone, and none of them.
     pub fn other_values(&self) -> Vec<OptionValue> {
         let default = self.default_value();
         let values = match self.kind {
@@ -192,6 +290,11 @@ impl<E> EngineOption<E> {
             OptionKind::Combo { choices, .. } => choices
                 .iter()
                 .map(|&word| OptionValue::Combo(word))
+                .collect(),
+            OptionKind::List { default, .. } => std::iter::once("none")
+                .chain(default.of.iter().copied())
+                .filter_map(|text| Names::parse(default.of, text))
+                .map(OptionValue::List)
                 .collect(),
         };
         values.into_iter().filter(|&v| v != default).collect()
@@ -211,6 +314,11 @@ impl<E> EngineOption<E> {
                 if choices.contains(&word) =>
             {
                 set(engine, word)
+            }
+            (OptionKind::List { default, set }, OptionValue::List(names))
+                if names.of == default.of =>
+            {
+                set(engine, names)
             }
             _ => return Err(self.refusal(&value.to_string())),
         }
@@ -597,6 +705,21 @@ pub trait Engine: Sized + Send + 'static {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const FRUITS: [&str; 3] = ["apple", "pear", "plum"];
+
+    #[test]
+    fn a_list_is_read_in_any_order_and_written_in_its_own() {
+        let read = |text| Names::parse(&FRUITS, text).map(|names| names.to_string());
+        assert_eq!(read("plum, Apple").as_deref(), Some("apple,plum"));
+        assert_eq!(read("pear,plum,apple").as_deref(), Some("all"));
+        assert_eq!(read("ALL").as_deref(), Some("all"));
+        assert_eq!(read("none").as_deref(), Some("none"));
+        assert_eq!(read("pear,fig"), None);
+        assert_eq!(read("pear,"), None);
+        let some = Names::parse(&FRUITS, "pear").unwrap();
+        assert!(some.contains("pear") && !some.contains("plum") && !some.contains("fig"));
+    }
 
     #[test]
     fn figures_print_as_the_trace_shows_them() {

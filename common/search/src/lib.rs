@@ -28,6 +28,7 @@ pub mod pv;
 pub mod words;
 
 pub use engine::{
-    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, OptionKind,
-    OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE, MATE_BOUND,
+    check_options, no_moves_score, percent, statistic, Engine, EngineOption, Figure, Names,
+    OptionKind, OptionValue, Report, SearchControl, Statistic, CHECK_EVERY, INFINITY, MATE,
+    MATE_BOUND,
 };

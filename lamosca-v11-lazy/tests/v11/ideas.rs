@@ -4,6 +4,7 @@
 
 use common::{Position, START_FEN};
 use lamosca_search::events::Tracer;
+use lamosca_search::log::{capture, Words};
 use lamosca_search::{Engine, OptionValue, Report, SearchControl};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::{Ideas, LazySearch};
@@ -72,18 +73,82 @@ fn with_no_idea_v11_searches_v10s_tree() {
     }
 }
 
+/// v0.11 with the ideas `list` names, as `--ideas LIST` keeps them.
+fn keeping(list: &str, hash: i64) -> LazySearch {
+    let mut engine = with(Ideas::ALL, hash);
+    let ideas = LazySearch::OPTIONS[0].parse_value(list).unwrap();
+    engine.set_option("Ideas", ideas).unwrap();
+    engine
+}
+
 #[test]
-fn the_switch_offers_none_and_every_rung_of_the_ladder() {
-    let mut engine = LazySearch::new();
-    engine
-        .set_option("Ideas", OptionValue::Combo("none"))
-        .unwrap();
-    assert_eq!(engine.switches.ideas, Ideas::NONE);
-    engine
-        .set_option("Ideas", OptionValue::Combo("order,fail-soft"))
-        .unwrap();
-    assert_eq!(engine.switches.ideas, Ideas::first(2));
+fn the_switch_keeps_any_list_of_ideas() {
+    assert_eq!(keeping("none", 0).switches.ideas, Ideas::NONE);
+    assert_eq!(
+        keeping("order,fail-soft", 0).switches.ideas,
+        Ideas::first(2)
+    );
+    let lazy_alone = Ideas {
+        lazy: true,
+        ..Ideas::NONE
+    };
+    assert_eq!(keeping("lazy", 0).switches.ideas, lazy_alone);
     assert_eq!(LazySearch::new().switches.ideas, Ideas::ALL);
+    let unknown = LazySearch::OPTIONS[0].parse_value("order,null-move");
+    assert_eq!(
+        unknown,
+        Err(
+            "option Ideas takes all, none, or any of order, fail-soft, draws, iid, lazy, \
+             selective, incremental, table separated by commas, not 'order,null-move'"
+                .to_string()
+        )
+    );
+}
+
+/// Each idea kept alone, on v0.10's search, against v0.10: the nodes of
+/// the rook endgame six plies deep and, for fail-soft bounds, what the
+/// nodes return.
+#[test]
+fn each_idea_alone_on_v10_changes_the_tree_or_says_why_not() {
+    let alone = |list: &str, hash: i64| search(&mut keeping(list, hash), ROOK_ENDGAME, 6);
+    let v10 = alone("none", 0);
+    let (nodes, value) = (v10.nodes, v10.value);
+    // Kornilov's order, the internal deepening, the selective stand pat
+    // and the table (given a size) each change the tree alone.
+    for (list, hash) in [("order", 0), ("iid", 0), ("selective", 0), ("table", 16)] {
+        assert_ne!(alone(list, hash).nodes, nodes, "{list} alone");
+    }
+    // Fail-soft bounds search the same nodes; what changes is what they
+    // return outside their window, which the trace's results show.
+    assert_eq!(alone("fail-soft", 0).nodes, nodes);
+    assert_ne!(
+        results(keeping("fail-soft", 0), ROOK_ENDGAME, 4),
+        results(keeping("none", 0), ROOK_ENDGAME, 4)
+    );
+    // Incremental scoring finds the same scores another way.
+    let incremental = alone("incremental", 0);
+    assert_eq!((incremental.nodes, incremental.value), (nodes, value));
+    // The lazy cut reads what the internal deepening found: alone it
+    // never fires.
+    assert_eq!(alone("lazy", 0).nodes, nodes);
+    // Draws only where one is in reach: a knight cannot mate.
+    let knight = "8/8/4k3/8/8/3NK3/8/8 w - - 0 1";
+    let draws = search(&mut keeping("draws", 0), knight, 4).nodes;
+    assert!(draws < search(&mut keeping("none", 0), knight, 4).nodes);
+}
+
+/// The trace's `Result` lines of a search of `fen` to `depth`.
+fn results(mut engine: LazySearch, fen: &str, depth: u32) -> Vec<String> {
+    let mut position = Position::from_fen(fen).expect("valid FEN");
+    let control = SearchControl::unlimited();
+    let (trace, _) = capture(Words::English, depth, |tracer| {
+        engine.search(&mut position, depth, &control, tracer)
+    });
+    trace
+        .lines()
+        .filter(|line| line.starts_with("Result"))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The nodes of a search of `fen` to `depth` with the first `n` ideas.

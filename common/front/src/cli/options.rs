@@ -9,6 +9,7 @@
 //! | check, off by default | `--FLAG` | true |
 //! | spin | `--FLAG N` | the number, if in range |
 //! | combo | `--FLAG WORD` | the word, if one of the choices |
+//! | list | `--FLAG LIST` | the names, if each is one of the list's |
 //!
 //! A switch names the option by its `flag`; clap knows it by the UCI
 //! `name`, which keeps it apart from the command's own switches. Only the
@@ -64,6 +65,15 @@ fn arg<E>(option: &'static EngineOption<E>) -> Arg {
                 PossibleValuesParser::new(choices.iter().copied()).try_map(move |text| read(&text)),
             )
             .help(format!("{} [default: {default}]", capitalized(option.help))),
+        OptionKind::List { default, .. } => arg
+            .long(option.flag)
+            .value_name("LIST")
+            .value_parser(read)
+            .help(format!(
+                "{}: all, none, or any of {} separated by commas [default: {default}]",
+                capitalized(option.help),
+                default.of.join(", ")
+            )),
     }
 }
 
@@ -111,7 +121,7 @@ fn given<E>(option: &EngineOption<E>, matches: &ArgMatches) -> Option<OptionValu
                 .flatten()
                 .is_some_and(|&set| set)
                 .then_some(OptionValue::Check(!default)),
-            OptionKind::Spin { .. } | OptionKind::Combo { .. } => matches
+            OptionKind::Spin { .. } | OptionKind::Combo { .. } | OptionKind::List { .. } => matches
                 .try_get_one::<OptionValue>(option.name)
                 .ok()
                 .flatten()

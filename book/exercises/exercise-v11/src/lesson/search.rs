@@ -45,8 +45,9 @@ pub(crate) struct Search<'a, 't> {
     pub(crate) given: Option<SearchControl>,
     pub(crate) tracer: &'a mut Tracer<'t>,
     pub(crate) counts: Counts,
-    /// `TimeOver()`: set once the control says stop; every node then
-    /// returns at once, and nothing it found is recorded.
+    /// `TimeOver()`: set once the control says stop, or once an iteration
+    /// settled the search ([`Root::settled`]); every node then returns at
+    /// once, and nothing it found is recorded.
     pub(crate) stopped: bool,
     /// What the root keeps from one iteration to the next.
     pub(crate) root: Root,
@@ -66,7 +67,7 @@ pub(crate) struct Root {
     /// nothing for a deeper one to learn: it proved a mate, or it ended
     /// every line before the horizon, by a mate or a draw, with no estimate
     /// (no horizon, table cut, lazy cut or stand pat). The deepening ends
-    /// there.
+    /// there: the search is marked stopped, though it was not cut short.
     pub(crate) settled: bool,
     /// The estimates made before the current iteration began: horizons,
     /// table cuts, lazy cuts and stand pats ([`Counts::estimates`]).
@@ -104,7 +105,7 @@ impl Search<'_, '_> {
                 self.order.clear();
             }
             self.root(position, Node::root(iteration, score), &mut line);
-            if self.stopped || self.root.settled {
+            if self.stopped {
                 break;
             }
         }
@@ -119,11 +120,6 @@ impl Search<'_, '_> {
     /// a move no value was found for. A finished iteration is reported.
     fn root(&mut self, position: &mut Position, node: Node, pv: &mut Line) -> (i32, Option<Hint>) {
         let (value, best) = self.alpha_beta(position, node, -INFINITY, INFINITY, pv);
-        // An iteration below this one settled the search: this one never
-        // searched its moves.
-        if self.root.settled {
-            return (value, best);
-        }
         if let Some(Hint { mv, .. }) = best.filter(|_| value > -INFINITY) {
             self.root.answer = Some(Answer { mv, value });
             self.root.line.clone_from(pv);
@@ -143,6 +139,9 @@ impl Search<'_, '_> {
         let exact = estimates == root.estimates_before;
         root.estimates_before = estimates;
         root.settled = root.until_stopped && (exact || value.saturating_abs() >= MATE_BOUND);
+        // A settled search ends as a stopped one does, every node
+        // returning at once, its answer whole.
+        self.stopped = root.settled;
         self.tracer.iteration_done(depth, value, pv.moves());
         if let Some(given) = self.given.take() {
             self.control = given;
@@ -199,7 +198,7 @@ impl Search<'_, '_> {
         }
         // Step 7. Internal deepening: a move to try first (`retMove`).
         let (value, found) = self.deepen(position, node, alpha, beta, pv);
-        if self.stopped || (self.root.settled && ply == 0) {
+        if self.stopped {
             return (value, found);
         }
         // Step 8. Lazy cut: the shallower search confirms the score.
@@ -208,7 +207,7 @@ impl Search<'_, '_> {
         }
         // Step 9. The moves, in Kornilov's order or v0.10's.
         let count = self.generate_moves(position, ply, [hash_move, found.map(|h| h.mv)]);
-        let (mut best, mut line, mut line_value) = (found, Line::default(), None);
+        let (mut best, mut line) = (found, Line::default());
         for i in 0..count {
             // Step 10. Pick the best remaining move, and search it.
             let mv = self.pick_move(ply, i);
@@ -216,14 +215,11 @@ impl Search<'_, '_> {
             if self.stopped {
                 return (res, best);
             }
-            if line_value.is_none_or(|best_value| value > best_value) {
-                line_value = Some(value);
-                pv.set(mv, &line);
-            }
-            // Step 11. Better move: kept with this depth.
+            // Step 11. Better move: kept with this depth, and its line.
             res = res.max(value);
             if res > alpha {
                 (alpha, best) = (res, Some(Hint { mv, depth }));
+                pv.set(mv, &line);
             }
             // Step 12. Fail high: the moves left are not searched.
             if alpha >= beta {
