@@ -55,6 +55,7 @@ pub const CHAPTER: Chapter = Chapter {
         ("v11-wac", wac),
         ("v11-hash", hash),
         ("v11-hash-wac", hash_wac),
+        ("v11-ladder", ladder::times),
         ("charts", measured_charts),
     ],
 };

@@ -2,7 +2,8 @@
 //! row, in the order of `--ideas` (`tables/v11-ladder.md`); and for each
 //! idea's section its own two rows, the rung before and its own, with the
 //! first lines where the log of the rung before and its own part
-//! (`tables/v11-idea-NAME.md`).
+//! (`tables/v11-idea-NAME.md`). Its times are measured apart, `measure
+//! v11-ladder` (`measured/v11-ladder-times.md`).
 
 use anyhow::{anyhow, Result};
 use lamosca_search::deepen::{Limits, MAX_DEPTH};
@@ -15,6 +16,7 @@ use similar::TextDiff;
 use super::{drive, parse, HASH_MB};
 use crate::files::Generated;
 use crate::markdown::{md, thousands, Align, Table};
+use crate::measure::{duration, header, Stopwatch};
 use crate::wac::read_wac;
 
 /// The ladder's positions: the start, the perft suites' rook endgame and
@@ -82,13 +84,7 @@ pub fn ladder(sources: &crate::chapter::Sources) -> Result<Vec<Generated>> {
         debug_assert_eq!(idea, Ideas::NAMES[n]);
         let mut own = ladder_table();
         for rung in [n, n + 1] {
-            let table = if rung == Ideas::NAMES.len() {
-                format!(" --hash {HASH_MB}")
-            } else {
-                String::new()
-            };
-            let label = format!("`--ideas {}{table}`", list(rung));
-            own.row(std::iter::once(label).chain(rows[rung][1..].iter().cloned()));
+            own.row(std::iter::once(rung_label(rung)).chain(rows[rung][1..].iter().cloned()));
         }
         let text = format!(
             "{}\n\n{}\n{}",
@@ -189,6 +185,17 @@ fn list(n: usize) -> String {
     }
 }
 
+/// Rung `n` as its switches: `--ideas order,fail-soft`, the table's with
+/// its size.
+fn rung_label(n: usize) -> String {
+    let hash = if n == Ideas::NAMES.len() {
+        format!(" --hash {HASH_MB}")
+    } else {
+        String::new()
+    };
+    format!("`--ideas {}{hash}`", list(n))
+}
+
 /// The log of rung `n - 1` against rung `n`, searching `fen` to `depth`
 /// with every level traced: the command that prints each, and the first
 /// lines where they part as a diff, or that they never do.
@@ -271,4 +278,45 @@ fn first_parting(before: &str, after: &str) -> Option<String> {
         .collect();
     text += "...\n";
     Some(text)
+}
+
+/// Runs of each search whose median [`times`] keeps.
+const RUNS: usize = 3;
+
+/// The ladder's time column (`measure v11-ladder`, into
+/// `measured/v11-ladder-times.md`): the time each rung takes to search
+/// each of the ladder's positions to [`LADDER_DEPTH`], the median of
+/// [`RUNS`] runs. Times only: the ladder's node counts are generated.
+pub fn times() -> Result<Vec<Generated>> {
+    let mut columns = vec![("ideas", Align::Left)];
+    columns.extend(
+        LADDER_POSITIONS
+            .iter()
+            .map(|(name, _)| (*name, Align::Right)),
+    );
+    let mut table = Table::new(&columns);
+    for n in 0..=Ideas::NAMES.len() {
+        let mut row = vec![rung_label(n)];
+        for (_, fen) in LADDER_POSITIONS {
+            let mut runs = Vec::new();
+            for _ in 0..RUNS {
+                let (mut engine, mut position) = (rung(n)?, parse(fen)?);
+                let stopwatch = Stopwatch::start();
+                let control = SearchControl::unlimited();
+                engine.search(&mut position, LADDER_DEPTH, &control, &mut Tracer::off());
+                runs.push(stopwatch.elapsed());
+            }
+            runs.sort();
+            row.push(duration(runs[RUNS / 2]));
+        }
+        table.row(row);
+    }
+    let body = format!(
+        "{}The time of each rung of the chapter's ladder to search each position \
+         {LADDER_DEPTH} plies deep, as `search --depth {LADDER_DEPTH}` does, the median \
+         of {RUNS} runs; the table's rung with `--hash {HASH_MB}`.\n\n{}",
+        header(),
+        table.render()
+    );
+    Ok(vec![Generated::new("v11-ladder-times.md", body)])
 }
