@@ -29,6 +29,8 @@ use anyhow::{anyhow, bail, Context as _, Result};
 use crate::files::{Generated, MEASURED_DIR};
 use crate::markdown::table_rows;
 
+mod numbers;
+
 /// A table's rows, its header first, as [`table_rows`] reads them.
 pub struct Rows(Vec<Vec<String>>);
 
@@ -521,6 +523,8 @@ pub fn v11_lazy(root: &Path) -> Result<Vec<Generated>> {
         ));
     }
     out.extend([v11_wac(root)?, v11_full_width()?]);
+    out.extend(numbers::v11_hash(root)?);
+    out.push(numbers::v11_no_iid(root)?);
     Ok(out)
 }
 
