@@ -389,7 +389,12 @@ pub fn v10_numbers(root: &Path) -> Result<Vec<Generated>> {
         v10_leaves(root)?,
         v10_values(root)?,
         v10_wac(root)?,
-    ])
+    ]
+    .into_iter()
+    .chain(numbers::v10_effect(root)?)
+    .chain(numbers::v10_wac(root)?)
+    .chain(numbers::v10_delta(root)?)
+    .collect())
 }
 
 /// How much of v0.09's tree on Kiwipete at depth 5 its leaves are, which
