@@ -394,6 +394,7 @@ pub fn v10_numbers(root: &Path) -> Result<Vec<Generated>> {
     .chain(numbers::v10_effect(root)?)
     .chain(numbers::v10_wac(root)?)
     .chain(numbers::v10_delta(root)?)
+    .chain([numbers::v10_lamosca_shares(root)?])
     .collect())
 }
 

@@ -319,3 +319,87 @@ fn the_guard_finds_the_mate_in_the_nodes_the_page_says() {
         )],
     );
 }
+
+#[test]
+fn lamoscas_own_mode_takes_the_nodes_the_page_says_on_the_middlegame() {
+    use book::searches::{position, run, MIDDLEGAME, V10_CONFIGS};
+
+    // "on the middlegame position of the tables, depth 3 takes 587,649
+    // nodes": too many for the generated table's budget, cheap here.
+    let config = V10_CONFIGS
+        .iter()
+        .find(|config| config.label == "LaMoSca v0.10")
+        .expect("LaMoSca's own mode among the v0.10 searches");
+    let fresh = run(
+        config.searcher,
+        &position(MIDDLEGAME).expect("the middlegame"),
+        3,
+        None,
+    );
+    says(
+        "v10-numbers.md",
+        &[format!("depth 3 takes {} nodes,", thousands(fresh.nodes))],
+    );
+}
+
+#[test]
+fn what_each_idea_saves_reads_as_the_v11_numbers_page_says() {
+    let rows = table_rows(&read("measured/v11-depths.md"));
+    let from = rows
+        .iter()
+        .position(|row| row[0] == "configuration")
+        .expect("the table of what each idea saves");
+    let rows = &rows[from..];
+    let positions = ["start", "Kiwipete", "middlegame", "endgame"];
+    // "8.0× at depth 8", one ratio per position.
+    let ratios = |configuration: &str| -> Vec<f64> {
+        positions
+            .iter()
+            .map(|position| {
+                let cell = cell(rows, configuration, None, position);
+                let (ratio, depth) = cell.split_once("× at depth ").expect("a ratio");
+                assert_eq!(depth, "8", "{configuration} on {position}: {cell}");
+                ratio.parse().expect("a ratio")
+            })
+            .collect()
+    };
+    let [iid, lazy, selective, kornilov] = [
+        "v0.11 --no-iid",
+        "v0.11 --no-lazy",
+        "v0.11 --no-selective",
+        "v0.11 --eval kornilov",
+    ]
+    .map(ratios);
+    // The two positions where a ratio is largest, by index.
+    let top_two = |ratios: &[f64]| {
+        let mut order: Vec<usize> = (0..4).collect();
+        order.sort_by(|a, b| ratios[*b].total_cmp(&ratios[*a]));
+        let mut two = [order[0], order[1]];
+        two.sort();
+        two
+    };
+    // "does most of the work ... by three on Kiwipete and by seven or
+    // eight elsewhere"
+    for (at, ratio) in selective.iter().enumerate() {
+        assert!(*ratio >= iid[at].max(lazy[at]).max(kornilov[at]));
+        let expected = if at == 1 { 2.5..3.5 } else { 6.5..8.5 };
+        assert!(expected.contains(ratio), "--no-selective: {selective:?}");
+    }
+    // "depth 8 costs more everywhere, most in the endgame and on Kiwipete"
+    assert!(iid.iter().all(|ratio| *ratio > 1.0) && top_two(&iid) == [1, 3]);
+    // "saves nothing in the quiet start ... most ... Kiwipete and the endgame"
+    assert!(lazy[0] <= 1.0 && top_two(&lazy) == [1, 3], "{lazy:?}");
+    // "more nodes ... at the start and in the middlegame, and about as
+    // many elsewhere"
+    assert!(kornilov[0] > 1.2 && kornilov[2] > 1.2, "{kornilov:?}");
+    assert!(kornilov[1] <= 1.1 && kornilov[3] <= 1.1, "{kornilov:?}");
+    says(
+        "v11-numbers.md",
+        &[
+            "by three on Kiwipete and by seven or eight elsewhere".to_string(),
+            "depth 8 costs more everywhere, most in the endgame and on Kiwipete".to_string(),
+            "side well ahead: Kiwipete and the endgame".to_string(),
+            "at the start and in the middlegame, and about as many elsewhere".to_string(),
+        ],
+    );
+}

@@ -10,6 +10,7 @@
 //! snapshot, and the paragraph is mended with the snapshot.
 
 use book::files::Workspace;
+use book::markdown::thousands;
 use lamosca_v10_quiescence::DEFAULT_DELTA;
 
 /// The text of `relative` under the chapters' folder.
@@ -270,5 +271,62 @@ fn the_v11_chapter_names_the_moves_its_traces_play() {
             field(careful, "Move"),
             field(lazy, "Move")
         )],
+    );
+}
+
+#[test]
+fn the_v10_numbers_page_reads_lamoscas_own_traces_as_they_are() {
+    let krate = "lamosca-v10-quiescence";
+    let default = snapshot(krate, "original__back_rank_d2_default");
+    let own = snapshot(krate, "original__back_rank_d2_lamosca");
+    let layout = snapshot(krate, "original__back_rank_d2_original_layout");
+    let (mate, played) = (
+        line(&default, "Result level 1: "),
+        line(&own, "Result level 1: "),
+    );
+    let held = field(played, "Value");
+    assert_eq!(
+        field(mate, "Move"),
+        "a1a8",
+        "the default mode no longer mates"
+    );
+    // "logged with 197, the value the root already held: the move was
+    // skipped", and first worth it is the move played.
+    let own_moves = pairs(line(&own, "Moves level 1: "));
+    assert_eq!(
+        value_of(line(&own, "Moves level 1: "), "a1a8").to_string(),
+        held
+    );
+    let first = own_moves
+        .iter()
+        .find(|(_, value)| value.to_string() == held)
+        .expect("a move worth the root's value");
+    assert_eq!(first.0, field(played, "Move"));
+    assert!(layout.contains(&format!("L1a1a8={held}")));
+    let forum = snapshot(krate, "traces__recapture_d2_v10");
+    let mode = snapshot(krate, "traces__recapture_d2_lamosca_mode");
+    let knight = |body: &str| value_of(line(body, "Moves level 1: "), "c3d5");
+    says(
+        "v10-numbers.md",
+        &[
+            format!("`{}`, the first of the moves worth {held} to it", first.0),
+            format!(
+                "scores the [mate score](v07-negamax.md#mate-and-stalemate), {},",
+                thousands(field(mate, "Value").parse().expect("a value"))
+            ),
+            format!("`a1a8` is logged with {held}, the value the root already held"),
+            format!("the root writes `L1a1a8={held}`"),
+            format!(
+                "it values `Nxd5` at {} instead of {}:",
+                knight(&mode),
+                knight(&forum)
+            ),
+            format!("The {} comes from the missing stand pat.", knight(&mode)),
+            format!(
+                "The {} nodes above against {} are a mild case",
+                thousands(statistic(&mode, "nodes")),
+                thousands(statistic(&forum, "nodes"))
+            ),
+        ],
     );
 }

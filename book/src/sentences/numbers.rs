@@ -435,3 +435,29 @@ pub fn v10_delta(root: &Path) -> Result<Vec<Generated>> {
         ),
     ])
 }
+
+/// The share of LaMoSca's own nodes past the horizon in the middlegame,
+/// after the page's "more than thirty times the default's, and fewer at
+/// the greater depth", which it checks.
+pub fn v10_lamosca_shares(root: &Path) -> Result<Generated> {
+    let rows = Rows::measured(root, "v10-nodes-middlegame.md")?;
+    let cell = |row, depth| rows.cell(row, None, &format!("depth {depth}"));
+    let share = |depth| -> Result<String> {
+        let cell = cell("LaMoSca v0.10", depth)?;
+        Ok(cell
+            .split("<br>")
+            .nth(1)
+            .unwrap_or_default()
+            .trim_end_matches(" q.")
+            .to_string())
+    };
+    let nodes = |row, depth| cell(row, depth).and_then(|cell| number(&cell));
+    let (four, five) = (nodes("LaMoSca v0.10", 4)?, nodes("LaMoSca v0.10", 5)?);
+    if five >= four || four.min(five) <= 30.0 * nodes(DEFAULT, 4)?.max(nodes(DEFAULT, 5)?) {
+        bail!("LaMoSca's own mode in the middlegame no longer reads as v10-numbers.md says");
+    }
+    Ok(sentence(
+        "v10-lamosca-shares",
+        format!("({} and {})", share(4)?, share(5)?),
+    ))
+}
