@@ -10,6 +10,9 @@
 //!   margin" (`v10-numbers.md`), "finds the same value and move as NegaMax"
 //!   and "its value is v0.10's here" (`side-by-side.md`). The test checks
 //!   the table still bears the judgement out;
+//! - counts a page quotes from a search no table holds (LaMoSca's own
+//!   mode in the middlegame, the guard's queen ending, the quiescence
+//!   root's one check), searched again here: each is cheap;
 //! - what is about the pages rather than a table: the measured files'
 //!   headers, the UCI session the GUI chapter quotes, the lengths of the
 //!   step chapters and their "In one minute" sections.
@@ -401,5 +404,39 @@ fn what_each_idea_saves_reads_as_the_v11_numbers_page_says() {
             "side well ahead: Kiwipete and the endgame".to_string(),
             "at the start and in the middlegame, and about as many elsewhere".to_string(),
         ],
+    );
+}
+
+#[test]
+fn without_the_quiescence_root_the_horizon_log_skips_one_check() {
+    use book::searches::{position, run, V10_CONFIGS};
+
+    // "`--no-qui-root` skips `d5f6` (`d5f6<=-343`), six nodes fewer":
+    // the position after 1.Nxd5, one ply deep.
+    let after = position("3q2k1/5ppp/8/3N4/8/8/5PPP/3R2K1 b - - 0 1").expect("1.Nxd5");
+    let nodes = |label: &str| {
+        let config = V10_CONFIGS
+            .iter()
+            .find(|config| config.label == label)
+            .expect("a v0.10 search");
+        run(config.searcher, &after, 1, None).nodes
+    };
+    let snapshot =
+        read("../../lamosca-v10-quiescence/tests/snapshots/traces__recapture_after_nxd5_d1.snap");
+    let shown = nodes("see, Δ 50");
+    assert!(
+        snapshot.contains(&format!("nodes {shown}\n")),
+        "the search here is not the chapter's trace"
+    );
+    let fewer = shown - nodes("see, Δ 50, no quiRoot");
+    let words = [
+        "none", "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ];
+    says(
+        "v10-quiescence.md",
+        &[format!(
+            "skips `d5f6` (`d5f6<=-343`), {} nodes fewer",
+            words.get(fewer as usize).copied().unwrap_or("many")
+        )],
     );
 }
