@@ -440,3 +440,18 @@ fn without_the_quiescence_root_the_horizon_log_skips_one_check() {
         )],
     );
 }
+
+#[test]
+fn the_v11_chapter_gives_the_ordering_bases_the_code_has() {
+    use lamosca_v11_lazy::ordering::{CAPTURE_BASE, HASH_VALUE, HINT_VALUE, KILLER_BASE};
+
+    says(
+        "v11-lazy.md",
+        &[
+            format!("the move handed up {HINT_VALUE}, a capture {CAPTURE_BASE} plus its MVV/LVA"),
+            format!("a killer {KILLER_BASE} plus 4 (the newer) or 3"),
+            format!("right after the move handed up ({HASH_VALUE})"),
+            format!("the move found best there is tried first (it gets {HINT_VALUE})"),
+        ],
+    );
+}
