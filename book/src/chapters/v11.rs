@@ -13,20 +13,20 @@
 //! cell "depth 6" is the whole of the work a game would spend to finish
 //! depth 6, the shallower iterations included.
 
+mod driver;
 mod ladder;
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use common::{Move, Position};
-use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
+use common::Move;
+use lamosca_search::deepen::{Limits, MAX_DEPTH};
 use lamosca_search::events::StepKind;
 use lamosca_search::{Engine, OptionValue, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 
+use self::driver::{drive, parse, HASH_MB};
 use crate::chapter::Chapter;
 use crate::draw::chart::measured_charts;
 use crate::files::{Generated, Workspace};
@@ -90,11 +90,6 @@ const CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 5] = [
     ),
 ];
 
-/// The table's size in the hash measurements: the default size GUIs
-/// offer, some half a million entries, more than a search of a second
-/// stores.
-pub(crate) const HASH_MB: i64 = 16;
-
 /// Kornilov's next step: internal deepening on or off, times the table on
 /// or off. The first is v0.11 as it is.
 const HASH_CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 4] = [
@@ -124,18 +119,6 @@ fn v11(options: &[(&str, OptionValue)]) -> LazySearch {
         engine.set_option(name, value).expect("a declared option");
     }
     engine
-}
-
-/// Searches `position` with `engine` as the driver would, within `limits`.
-pub(crate) fn drive<E: Engine>(mut engine: E, position: &Position, limits: &Limits) -> Report {
-    deepen(
-        &mut engine,
-        &mut position.clone(),
-        limits,
-        &Arc::new(AtomicBool::new(false)),
-        Trace::off(),
-        |_| {},
-    )
 }
 
 /// How long `search` takes to reach `depth`, and its report.
@@ -481,10 +464,6 @@ fn ratio_table(positions: &[(&str, Vec<Row>)]) -> Table {
         table.row(row);
     }
     table
-}
-
-pub(crate) fn parse(fen: &str) -> Result<Position> {
-    Position::from_fen(fen).map_err(|error| anyhow!("bad FEN `{fen}`: {error}"))
 }
 
 /// The position of the v0.11 chapter's stepper: White is a knight and a

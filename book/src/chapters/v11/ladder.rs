@@ -13,7 +13,7 @@ use lamosca_search::{Engine, OptionValue, SearchControl};
 use lamosca_v11_lazy::{Ideas, LazySearch};
 use similar::TextDiff;
 
-use super::{drive, parse, HASH_MB};
+use super::driver::{drive, parse, HASH_MB};
 use crate::files::Generated;
 use crate::markdown::{md, thousands, Align, Table};
 use crate::measure::{duration, header, Stopwatch};
