@@ -494,12 +494,20 @@ pub fn v11_lazy(root: &Path) -> Result<Vec<Generated>> {
     )];
     let saves = rows.from_header("configuration")?;
     for (name, configuration, said) in [
-        ("iid", "v0.11 --no-iid", "without it (`--no-iid`)"),
-        ("lazy", "v0.11 --no-lazy", "without it (`--no-lazy`)"),
+        (
+            "iid",
+            "v0.11 --ideas no-iid",
+            "without it (`--ideas no-iid`)",
+        ),
+        (
+            "lazy",
+            "v0.11 --ideas no-lazy",
+            "without it (`--ideas no-lazy`)",
+        ),
         (
             "selective",
-            "v0.11 --no-selective",
-            "without it (`--no-selective`)",
+            "v0.11 --ideas no-selective",
+            "without it (`--ideas no-selective`)",
         ),
         (
             "kornilov",
@@ -528,7 +536,7 @@ pub fn v11_lazy(root: &Path) -> Result<Vec<Generated>> {
             ),
         ));
     }
-    out.extend([v11_wac(root)?, v11_full_width()?]);
+    out.extend([v11_wac(root)?, v11_table_slot()]);
     out.extend(numbers::v11_hash(root)?);
     out.push(numbers::v11_no_iid(root)?);
     Ok(out)
@@ -549,14 +557,22 @@ fn v11_wac(root: &Path) -> Result<Generated> {
     ))
 }
 
-/// `FULL_WIDTH`, the article's -64 in centipawns: what `EXT` gives the
-/// first five plies.
-fn v11_full_width() -> Result<Generated> {
-    use lamosca_v11_lazy::{EXT, FULL_WIDTH};
-    if !EXT[..5].iter().all(|&ext| ext == FULL_WIDTH) {
-        bail!("`EXT` no longer starts with five entries of `FULL_WIDTH`");
-    }
-    Ok(sentence("v11-full-width", FULL_WIDTH.to_string()))
+/// The size of the v0.11 table's slot, and how many slots a megabyte
+/// holds: what the chapter's table section says, and what "hash slots
+/// used" is a share of.
+fn v11_table_slot() -> Generated {
+    use lamosca_v11_lazy::tt::{Entry, Table};
+    let slot = std::mem::size_of::<Option<Entry>>();
+    let slots = Table::with_megabytes(1).slots();
+    sentence(
+        "v11-table-slot",
+        format!(
+            "{slot} bytes, so that a megabyte (1,048,576 bytes) holds {} slots, and the \
+             default 16 MB {}",
+            crate::markdown::thousands(slots),
+            crate::markdown::thousands(Table::with_megabytes(16).slots())
+        ),
+    )
 }
 
 /// The side-by-side page's: the depths of its one second on the

@@ -289,16 +289,18 @@ fn the_guard_finds_the_mate_in_the_nodes_the_page_says() {
     use std::sync::Arc;
 
     use lamosca_search::deepen::{deepen, Limits, Trace};
-    use lamosca_search::{Engine, OptionValue};
+    use lamosca_search::Engine;
     use lamosca_v11_lazy::LazySearch;
 
     // "with it, the same depth finds the mate in four ... in 269,284
-    // nodes, as `--no-selective` does in 269,420"
+    // nodes, as `--ideas no-selective` does in 269,420"
     let fen = "8/8/8/8/8/2k5/8/1K1Q4 w - - 0 1";
     let search = |selective: bool| {
         let mut engine = LazySearch::new();
+        let list = if selective { "default" } else { "no-selective" };
+        let ideas = LazySearch::OPTIONS[0].parse_value(list).expect("a list");
         engine
-            .set_option("Selective", OptionValue::Check(selective))
+            .set_option("Ideas", ideas)
             .expect("a declared option");
         deepen(
             &mut engine,
@@ -312,11 +314,11 @@ fn the_guard_finds_the_mate_in_the_nodes_the_page_says() {
     let (guarded, full) = (search(true), search(false));
     // A mate in four is seven plies: the mate score less seven.
     assert_eq!(guarded.value, 31_000 - 7, "the guarded search's value");
-    assert_eq!(full.value, guarded.value, "`--no-selective`'s value");
+    assert_eq!(full.value, guarded.value, "`--ideas no-selective`'s value");
     says(
         "v11-numbers.md",
         &[format!(
-            "in {} nodes, as `--no-selective` does in {}:",
+            "in {} nodes, as `--ideas no-selective` does in {}:",
             thousands(guarded.nodes),
             thousands(full.nodes)
         )],
@@ -367,9 +369,9 @@ fn what_each_idea_saves_reads_as_the_v11_numbers_page_says() {
             .collect()
     };
     let [iid, lazy, selective, kornilov] = [
-        "v0.11 --no-iid",
-        "v0.11 --no-lazy",
-        "v0.11 --no-selective",
+        "v0.11 --ideas no-iid",
+        "v0.11 --ideas no-lazy",
+        "v0.11 --ideas no-selective",
         "v0.11 --eval kornilov",
     ]
     .map(ratios);
@@ -386,7 +388,7 @@ fn what_each_idea_saves_reads_as_the_v11_numbers_page_says() {
     for (at, ratio) in selective.iter().enumerate() {
         assert!(*ratio >= iid[at].max(lazy[at]).max(kornilov[at]));
         let expected = if at == 1 { 2.5..3.5 } else { 6.5..8.5 };
-        assert!(expected.contains(ratio), "--no-selective: {selective:?}");
+        assert!(expected.contains(ratio), "no-selective: {selective:?}");
     }
     // "depth 8 costs more everywhere, most in the endgame and on Kiwipete"
     assert!(iid.iter().all(|ratio| *ratio > 1.0) && top_two(&iid) == [1, 3]);

@@ -16,7 +16,7 @@ use book::files::Workspace;
 use book::markdown::table_rows;
 use book::searches::{percent_cell, position, run, POSITIONS, V09_CONFIGS, V10_CONFIGS};
 use lamosca_search::deepen::{deepen, Limits, Trace};
-use lamosca_search::{Engine, OptionValue};
+use lamosca_search::Engine;
 use lamosca_v11_lazy::LazySearch;
 
 /// The largest committed count the tests search again.
@@ -141,18 +141,13 @@ fn section(text: &str, name: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn v11_counts_at_depths_4_and_5_where_they_are_cheap() {
-    let configurations: [(&str, &[(&str, OptionValue)]); 5] = [
+    // Each with its options, by UCI name and as typed.
+    let configurations: [(&str, &[(&str, &str)]); 5] = [
         ("v0.11", &[]),
-        ("v0.11 --no-iid", &[("Iid", OptionValue::Check(false))]),
-        ("v0.11 --no-lazy", &[("Lazy", OptionValue::Check(false))]),
-        (
-            "v0.11 --no-selective",
-            &[("Selective", OptionValue::Check(false))],
-        ),
-        (
-            "v0.11 --eval kornilov",
-            &[("Eval", OptionValue::Combo("kornilov"))],
-        ),
+        ("v0.11 --ideas no-iid", &[("Ideas", "no-iid")]),
+        ("v0.11 --ideas no-lazy", &[("Ideas", "no-lazy")]),
+        ("v0.11 --ideas no-selective", &[("Ideas", "no-selective")]),
+        ("v0.11 --eval kornilov", &[("Eval", "kornilov")]),
     ];
     let text = read("measured/v11-depths.md");
     let mut checked = 0;
@@ -168,8 +163,14 @@ fn v11_counts_at_depths_4_and_5_where_they_are_cheap() {
             }
             // As the measured part drives it: once, deepening by itself.
             let mut engine = LazySearch::new();
-            for &(option, value) in options {
-                engine.set_option(option, value).expect("a declared option");
+            for &(name, text) in options {
+                let option = LazySearch::OPTIONS
+                    .iter()
+                    .find(|option| option.name == name);
+                let value = option.expect("a declared option").parse_value(text);
+                engine
+                    .set_option(name, value.expect("a value it takes"))
+                    .expect("set");
             }
             let report = deepen(
                 &mut engine,

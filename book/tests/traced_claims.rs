@@ -254,7 +254,7 @@ fn the_v11_chapter_names_the_moves_its_traces_play() {
     let mate: i32 = field(careful, "Value").parse().expect("a value");
     assert!(
         mate > 30_000,
-        "--no-lazy no longer finds the mate: {careful}"
+        "--ideas no-lazy no longer finds the mate: {careful}"
     );
     // "sees only that ...gxf6 wins a knight"
     assert_eq!(field(line(&risk, "Deepening level 2: "), "Move"), "g7f6");

@@ -6,16 +6,17 @@ use lamosca_search::deepen::MAX_DEPTH;
 use lamosca_search::events::Tracer;
 use lamosca_search::pv::Answer;
 use lamosca_search::{
-    no_moves_score, Engine, EngineOption, Names, OptionKind, Report, SearchControl, Statistic,
+    no_moves_score, Engine, EngineOption, OptionKind, Report, SearchControl, Statistic,
 };
 use lamosca_v09::ordering::MoveOrder;
 use lamosca_v10_quiescence::Quiescence;
 
 use crate::counts::Counts;
 use crate::pruning::GROWTH_MARGIN;
+use crate::root::Root;
 use crate::scoring::{to_centipawns, Evaluation, Scoring};
-use crate::search::{Root, Search};
-use crate::switches::{Ideas, Switches};
+use crate::search::Search;
+use crate::switches::{Ideas, Switches, DEFAULT_HASH_MB};
 use crate::tt::Table;
 
 // ANCHOR: options
@@ -26,37 +27,14 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
     EngineOption {
         name: "Ideas",
         flag: "ideas",
-        help: "the ideas kept on v0.10's search (none is v0.10)",
+        help:
+            "the ideas kept on v0.10's search (none is v0.10; the default keeps all but the table)",
         kind: OptionKind::List {
-            default: Names::all(&Ideas::NAMES),
-            set: |engine, names| engine.switches.ideas = Ideas::kept(names),
-        },
-    },
-    EngineOption {
-        name: "Iid",
-        flag: "iid",
-        help: "internal iterative deepening: search each node two plies shallower first",
-        kind: OptionKind::Check {
-            default: true,
-            set: |engine, on| engine.switches.iid = on,
-        },
-    },
-    EngineOption {
-        name: "Lazy",
-        flag: "lazy",
-        help: "lazy cuts: prune a node whose score and shallower value beat beta by the margin",
-        kind: OptionKind::Check {
-            default: true,
-            set: |engine, on| engine.switches.lazy = on,
-        },
-    },
-    EngineOption {
-        name: "Selective",
-        flag: "selective",
-        help: "selective stand pat past ply 4 after moves that gain less than ext[ply]",
-        kind: OptionKind::Check {
-            default: true,
-            set: |engine, on| engine.switches.selective = on,
+            default: Ideas::DEFAULT_NAMES,
+            set: |engine, names| {
+                engine.switches.ideas = Ideas::kept(names);
+                engine.make_table();
+            },
         },
     },
     EngineOption {
@@ -73,18 +51,14 @@ const OPTIONS: &[EngineOption<LazySearch>] = &[
     EngineOption {
         name: "Hash",
         flag: "hash",
-        help: "the transposition table's size in MB; 0 turns it off",
+        help: "the transposition table's size in MB, when the ideas keep `table`",
         kind: OptionKind::Spin {
-            default: 0,
-            min: 0,
+            default: DEFAULT_HASH_MB as i64,
+            min: 1,
             max: MAX_HASH_MB,
-            // The table is made here, at `setoption` (answered before
-            // `readyok`), so that no `go` spends its clock on it.
             set: |engine, megabytes| {
                 engine.switches.hash = megabytes as usize;
-                if engine.table.megabytes() != engine.switches.hash {
-                    engine.table = Table::with_megabytes(engine.switches.hash);
-                }
+                engine.make_table();
             },
         },
     },
@@ -135,9 +109,13 @@ impl Engine for LazySearch {
 
     const OPTIONS: &'static [EngineOption<Self>] = OPTIONS;
 
-    /// The search deepens by itself until the deadline (the article's
-    /// `TimeOver`), so the driver calls it once.
-    const MANAGES_TIME: bool = true;
+    /// With internal deepening or Kornilov's order, the search deepens by
+    /// itself until the deadline (the article's `TimeOver`), so the driver
+    /// calls it once; without either, each depth is a search of its own,
+    /// and the driver deepens it as it deepens v0.10.
+    fn deepens_itself(&self) -> bool {
+        Search::deepens_itself(self.switches.ideas)
+    }
 
     fn new() -> Self {
         LazySearch::default()
@@ -160,7 +138,8 @@ impl Engine for LazySearch {
         // is the only one the main search evaluates from scratch; every
         // other node receives its own from its parent.
         let mut search = self.begin(position, control, tracer);
-        search.root.until_stopped = depth >= MAX_DEPTH;
+        let deepens_itself = Search::deepens_itself(search.ideas);
+        search.root.until_stopped = deepens_itself && depth >= MAX_DEPTH;
         let score = search.scoring.evaluate(position);
 
         // Step 2. The deepening loop, to the whole depth or until the time
@@ -169,9 +148,9 @@ impl Engine for LazySearch {
 
         // Step 3. The answer is the move the root recorded while time was
         // not over (the driver answers the last finished iteration's, the
-        // one its last `info` line told); the first iteration is never
-        // stopped, so the first legal move is answered only by a search
-        // never begun.
+        // one its last `info` line told); in a search that deepens by
+        // itself the first iteration is never stopped, so the first legal
+        // move is answered only by a search stopped in its one iteration.
         let root = std::mem::take(&mut search.root);
         let (best, value) = match root.answer {
             Some(answer) => (Some(answer.mv), answer.value),
@@ -183,7 +162,7 @@ impl Engine for LazySearch {
         let pv = Answer::new(value, best, root.line, false).pv;
         // A settled search stopped its nodes too, but it finished.
         let (counts, stopped) = (search.counts, search.stopped && !root.settled);
-        let (nodes, statistics) = self.figures(counts, root.depth_reached);
+        let (nodes, statistics) = self.figures(counts, root.depth_reached, deepens_itself);
         Report {
             best,
             value,
@@ -198,9 +177,24 @@ impl Engine for LazySearch {
 }
 
 impl LazySearch {
+    /// Makes the table the switches ask for, unless it is made: at
+    /// `setoption` (answered before `readyok`), so that no `go` spends its
+    /// clock on it.
+    fn make_table(&mut self) {
+        let megabytes = self.switches.table_megabytes();
+        if self.table.megabytes() != megabytes {
+            self.table = Table::with_megabytes(megabytes);
+        }
+    }
+
     /// The nodes of both searches, and the figures printed after the
     /// trace.
-    fn figures(&self, counts: Counts, depth_reached: u32) -> (u64, Vec<Statistic>) {
+    fn figures(
+        &self,
+        counts: Counts,
+        depth_reached: u32,
+        deepened_itself: bool,
+    ) -> (u64, Vec<Statistic>) {
         let quiescence = self.quiescence.counts;
         let table = (!self.table.is_off()).then(|| (self.table.used(), self.table.slots()));
         // A horizon node that stood pat on the score passed down counts as
@@ -214,6 +208,7 @@ impl LazySearch {
             (quiescence_nodes, quiescence_cuts),
             nodes,
             depth_reached,
+            deepened_itself,
             table,
         );
         (nodes, statistics)
@@ -221,8 +216,11 @@ impl LazySearch {
 
     /// A search from `position`: the tables chosen for it, the quiescence
     /// at the horizon standing pat on the same evaluation the incremental
-    /// score adds up, and the killers of the last search forgotten.
-    pub(crate) fn begin<'a, 't>(
+    /// score adds up, and the killers of the last search forgotten. A
+    /// search that deepens by itself holds the `control` given aside until
+    /// its first iteration has finished; any other obeys it from its first
+    /// node, as v0.10's does.
+    pub fn begin<'a, 't>(
         &'a mut self,
         position: &Position,
         control: &SearchControl,
@@ -232,20 +230,24 @@ impl LazySearch {
         self.quiescence.settings.evaluate = scoring.evaluator();
         self.quiescence.reset_counts();
         self.order.clear();
-        if self.table.megabytes() != self.switches.hash {
-            self.table = Table::with_megabytes(self.switches.hash);
-        }
+        self.make_table();
         self.table.new_search();
+        let ideas = self.switches.ideas;
+        let (control, given) = if Search::deepens_itself(ideas) {
+            (SearchControl::unlimited(), Some(control.clone()))
+        } else {
+            (control.clone(), None)
+        };
         Search {
             stack: &mut self.stack,
             order: &mut self.order,
             quiescence: &mut self.quiescence,
             table: &mut self.table,
-            ideas: self.switches.kept(),
+            ideas,
             margin: self.switches.margin,
             scoring,
-            control: SearchControl::unlimited(),
-            given: Some(control.clone()),
+            control,
+            given,
             tracer,
             counts: Counts::default(),
             stopped: false,

@@ -43,20 +43,24 @@
 //! assert!(report.depth >= 2 && report.depth % 2 == 0); // 2, 4, 6, ...
 //! ```
 
-mod counts;
+pub mod counts;
+mod draws;
 mod engine;
 pub mod events;
 mod node;
 pub mod ordering;
 pub mod pruning;
+pub mod root;
 pub mod scoring;
-mod search;
+pub mod search;
 mod switches;
 #[cfg(test)]
 mod tests;
 pub mod tt;
 
 pub use engine::LazySearch;
-pub use node::{Arrival, Hint, Node};
-pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};
-pub use switches::{Ideas, Switches};
+pub use node::{Arrival, Found, Hint, Node};
+pub use pruning::{EXT, FULL_WIDTH_PLIES, GROWTH_MARGIN};
+pub use root::Root;
+pub use search::Search;
+pub use switches::{Ideas, Switches, DEFAULT_HASH_MB};

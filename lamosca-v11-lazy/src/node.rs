@@ -33,6 +33,23 @@ pub struct Hint {
     pub depth: i32,
 }
 
+/// What a node hands back: its value, and its best move with the depth it
+/// was found at, if it found one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The node's value, for the side to move.
+    pub value: i32,
+    /// Its best move (the article's `retMove`).
+    pub best: Option<Hint>,
+}
+
+impl Found {
+    /// A value with no move: a node ended before it tried one.
+    pub fn no_move(value: i32) -> Found {
+        Found { value, best: None }
+    }
+}
+
 /// What the recursion passes down to a node.
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
@@ -50,7 +67,7 @@ pub struct Node {
 
 impl Node {
     /// The root, `depth` plies deep, with the position's `score`.
-    pub(crate) fn root(depth: i32, score: i32) -> Node {
+    pub fn root(depth: i32, score: i32) -> Node {
         Node {
             depth,
             ply: 0,
@@ -66,7 +83,7 @@ impl Node {
     /// The same node searched two plies shallower. Below the root that is
     /// a reduced search; at the root it is the previous iteration, a full
     /// search in its own right (the article: `ply == 0 ? false : true`).
-    pub(crate) fn shallower(self) -> Node {
+    pub fn shallower(self) -> Node {
         Node {
             depth: self.depth - 2,
             reduced: self.reduced || self.ply > 0,
@@ -76,7 +93,7 @@ impl Node {
 
     /// The node `mv` leads to: one ply less to go, one ply further from the
     /// root, and the score seen from the other side after the gain.
-    pub(crate) fn child(self, mv: Move, gain: i32) -> Node {
+    pub fn child(self, mv: Move, gain: i32) -> Node {
         Node {
             depth: self.depth - 1,
             ply: self.ply + 1,
@@ -90,7 +107,7 @@ impl Node {
     }
 
     /// The kind of node, for the trace.
-    pub(crate) fn kind(self) -> NodeKind {
+    pub fn kind(self) -> NodeKind {
         if self.reduced {
             NodeKind::Reduced
         } else {

@@ -1,15 +1,11 @@
-//! Kornilov's two rules of pruning (the article), as numbers and a test:
-//! where a node of the main search may stand pat ([`EXT`], the structure of
-//! the selective search), and when a node may be cut off unsearched (the
-//! [`GROWTH_MARGIN`] and [`lazy_cut_allowed`]). The two steps of the
-//! search that apply them, its selective stand pat and its lazy cut, are in
-//! `search.rs`.
+//! Kornilov's two rules of pruning (the article), as numbers: where a node
+//! of the main search may stand pat ([`FULL_WIDTH_PLIES`] and [`EXT`], the
+//! structure of the selective search), and by how much a node must beat
+//! beta to be cut off unsearched ([`GROWTH_MARGIN`]). The search applies
+//! both where it acts, in its steps 6 and 8 (`search.rs`).
 
 use common::{piece_value, PieceKind};
 use lamosca_search::INFINITY;
-
-use crate::node::{Hint, Node};
-use crate::scoring::to_centipawns;
 
 // ANCHOR: constants
 /// The growth margin (Kornilov's "поле роста", the article) in the article's
@@ -17,28 +13,23 @@ use crate::scoring::to_centipawns;
 /// quiet move deep in the tree is not expected to win more than that, so a
 /// node whose score stands that far above beta is expected to stay there.
 /// The `Margin` switch takes it in these units; the search uses
-/// [`to_centipawns`] of it: 64 becomes 50, half of our pawn.
+/// [`to_centipawns`](crate::scoring::to_centipawns) of it: 64 becomes 50, half of our pawn.
 pub const GROWTH_MARGIN: i32 = 64;
 
-/// Kornilov's `ext` for plies 1 to 4: -64 in the article's units. No move
-/// loses that much score (the largest strategic loss is 63, less than half
-/// a pawn in either unit), so no node there stands pat: the first plies are
-/// searched full width.
-pub const FULL_WIDTH: i32 = to_centipawns(-64);
+/// The plies next to the root, 1 to 4, where no node stands pat: the
+/// first plies are searched full width. (The article writes it into
+/// `ext` as -64 for those plies, a loss no move makes: the largest
+/// strategic loss is 63.)
+pub const FULL_WIDTH_PLIES: usize = 4;
 
 /// Kornilov's `ext[ply]` (the article), "the structure of the selective
-/// search": a node `ply` plies from the root may stand pat unless the move
-/// that led to it gained at least this much (the move "is extended") or
-/// gave check. Full width for plies 1 to 4, then a pawn, a bishop, a rook
-/// and a queen at plies 5 to 8, then [`INFINITY`]: the deeper the ply, the
-/// larger the gain that is followed up without a stand pat. Material needs
-/// no conversion: the article's `W_PAWN` .. `W_QUEEN` are our piece values.
-pub const EXT: [i32; 9] = [
-    FULL_WIDTH, // the root, which never stands pat
-    FULL_WIDTH,
-    FULL_WIDTH,
-    FULL_WIDTH,
-    FULL_WIDTH,
+/// search", for plies 5 to 8: past the full-width plies, a node may stand
+/// pat unless the move that led to it gained at least this much (the move
+/// "is extended") or gave check. A pawn, a bishop, a rook and a queen,
+/// then [`INFINITY`]: the deeper the ply, the larger the gain that is
+/// followed up without a stand pat. Material needs no conversion: the
+/// article's `W_PAWN` .. `W_QUEEN` are our piece values.
+pub const EXT: [i32; 4] = [
     piece_value(PieceKind::Pawn),
     piece_value(PieceKind::Bishop),
     piece_value(PieceKind::Rook),
@@ -47,39 +38,12 @@ pub const EXT: [i32; 9] = [
 
 /// The article's test for "not a capture" in the lazy cut: a gain below a
 /// pawn.
-const PAWN: i32 = piece_value(PieceKind::Pawn);
+pub const PAWN: i32 = piece_value(PieceKind::Pawn);
 // ANCHOR_END: constants
 
-/// `ext[ply]`, [`INFINITY`] past the table.
-pub(crate) fn ext(ply: usize) -> i32 {
-    EXT.get(ply).copied().unwrap_or(INFINITY)
+/// `ext[ply]` for a ply past the [full-width plies](FULL_WIDTH_PLIES),
+/// [`INFINITY`] past the table.
+pub fn ext(ply: usize) -> i32 {
+    let past_full_width = ply.saturating_sub(FULL_WIDTH_PLIES + 1);
+    EXT.get(past_full_width).copied().unwrap_or(INFINITY)
 }
-
-// ANCHOR: lazy_cut
-/// Kornilov's conditions for cutting `node` off without searching it, once
-/// its search two plies shallower returned `value` and the move `found`.
-/// All must hold (the article):
-pub fn lazy_cut_allowed(
-    node: &Node,
-    found: Option<Hint>,
-    value: i32,
-    beta: i32,
-    in_check: bool,
-    margin: i32,
-) -> bool {
-    // ANCHOR: hole_lazy_cut
-    let Some(found) = found else {
-        return false; // the shallower search found no best move
-    };
-    found.depth >= node.depth - 2 // found at a sufficient depth
-        && node.ply != 0 // not the root
-        && !node.reduced // not inside a reduced search
-        && node.score - margin >= beta // the score beats beta by the growth margin
-        && value - margin >= beta // and the shallower search confirms it
-        && !node.arrival.capture // the move that led here was not a capture
-        && node.arrival.gain < PAWN // (the article's test: it gained less than a pawn)
-        // nor a check
-        && !in_check
-    // ANCHOR_END: hole_lazy_cut
-}
-// ANCHOR_END: lazy_cut

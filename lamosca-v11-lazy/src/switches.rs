@@ -53,8 +53,12 @@ impl Ideas {
         "table",
     ];
 
-    /// Every idea on: v0.11 as the chapter ends.
+    /// Every idea on, the table too.
     pub const ALL: Ideas = Ideas::first(Ideas::NAMES.len());
+
+    /// Every idea on but the table: v0.11 as its ladder's last rung before
+    /// the table, and its default.
+    pub const DEFAULT: Ideas = Ideas::first(Ideas::NAMES.len() - 1);
 
     /// Every idea off: v0.10's search.
     pub const NONE: Ideas = Ideas::first(0);
@@ -88,11 +92,14 @@ impl Ideas {
         }
     }
 
-    /// The ideas named by `list`: `all`, `none`, or names of
-    /// [`Ideas::NAMES`] separated by commas, in any order; `None` for a
-    /// name it does not know.
+    /// The names of the default, for `--ideas`.
+    pub const DEFAULT_NAMES: Names = Names::first(&Ideas::NAMES, Ideas::NAMES.len() - 1);
+
+    /// The ideas named by `list`, as `--ideas` reads it ([`Names::parse`]):
+    /// `all`, `none`, `default`, names to keep and `no-` names to drop,
+    /// separated by commas; `None` for a name it does not know.
     pub fn parse(list: &str) -> Option<Ideas> {
-        Names::parse(&Ideas::NAMES, list).map(Ideas::kept)
+        Names::parse(Ideas::DEFAULT_NAMES, list).map(Ideas::kept)
     }
 }
 // ANCHOR_END: ideas
@@ -102,30 +109,22 @@ impl Ideas {
 pub struct Switches {
     /// The ideas kept (`--ideas`).
     pub ideas: Ideas,
-    /// Internal iterative deepening (`--no-iid` turns it off whatever
-    /// `ideas` says).
-    pub iid: bool,
-    /// Lazy cuts (they need the internal deepening's result).
-    pub lazy: bool,
-    /// The selective stand pat.
-    pub selective: bool,
     /// The growth margin, in centipawns.
     pub margin: i32,
     /// The tables behind the gains.
     pub evaluation: Evaluation,
-    /// The transposition table's size in MB; 0 for none.
+    /// The transposition table's size in MB, when the ideas keep it.
     pub hash: usize,
 }
 
 impl Switches {
-    /// The ideas the search keeps: those of `--ideas`, less any a `--no-…`
-    /// switch turned off.
-    pub fn kept(&self) -> Ideas {
-        Ideas {
-            iid: self.ideas.iid && self.iid,
-            lazy: self.ideas.lazy && self.lazy,
-            selective: self.ideas.selective && self.selective,
-            ..self.ideas
+    /// The size of the table the search needs, in MB: none unless the
+    /// ideas keep it.
+    pub fn table_megabytes(&self) -> usize {
+        if self.ideas.table {
+            self.hash
+        } else {
+            0
         }
     }
 }
@@ -133,16 +132,17 @@ impl Switches {
 impl Default for Switches {
     fn default() -> Self {
         Switches {
-            ideas: Ideas::ALL,
-            iid: true,
-            lazy: true,
-            selective: true,
+            ideas: Ideas::DEFAULT,
             margin: to_centipawns(GROWTH_MARGIN),
             evaluation: Evaluation::Lamosca,
-            hash: 0,
+            hash: DEFAULT_HASH_MB,
         }
     }
 }
+
+/// The table's size when `Hash` is not given, in MB: room for a second's
+/// search at a fast clock, which fills a few hundred thousand slots.
+pub const DEFAULT_HASH_MB: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -170,6 +170,23 @@ mod tests {
         assert_eq!(Ideas::parse("iid, Order"), Some(two));
         assert_eq!(Ideas::parse("order,nothing"), None);
         assert_eq!(Ideas::parse("order,,iid"), None);
+        // The default keeps every idea but the table; `no-` drops one.
+        assert_eq!(Ideas::parse("default"), Some(Ideas::DEFAULT));
+        let all_but_the_table = Ideas {
+            table: false,
+            ..Ideas::ALL
+        };
+        assert_eq!(Ideas::DEFAULT, all_but_the_table);
+        let no_iid = Ideas {
+            iid: false,
+            ..Ideas::DEFAULT
+        };
+        assert_eq!(Ideas::parse("no-iid"), Some(no_iid));
+        let table_no_iid = Ideas {
+            table: true,
+            ..no_iid
+        };
+        assert_eq!(Ideas::parse("all,no-iid"), Some(table_no_iid));
         assert_eq!(Ideas::parse(""), None);
     }
 }

@@ -5,17 +5,16 @@
 use common::Position;
 use lamosca_search::events::Tracer;
 use lamosca_search::pv::Line;
-use lamosca_search::{Engine, SearchControl, INFINITY};
+use lamosca_search::{Engine, OptionValue, SearchControl, INFINITY};
 
-use crate::node::{Arrival, Hint, Node};
-use crate::pruning::{ext, lazy_cut_allowed};
-use crate::LazySearch;
+use crate::node::{Arrival, Node};
+use crate::pruning::{ext, FULL_WIDTH_PLIES};
+use crate::tt::node_key;
+use crate::{Ideas, LazySearch};
 
-/// A node that passes every condition of the lazy cut.
-fn cuttable() -> (Node, Option<Hint>) {
-    let position = Position::startpos();
-    let mv = position.parse_move("e2e4").unwrap();
-    let node = Node {
+/// A node two plies above the horizon's reach, three from the root.
+fn cuttable() -> Node {
+    Node {
         depth: 5,
         ply: 3,
         score: 200,
@@ -24,73 +23,16 @@ fn cuttable() -> (Node, Option<Hint>) {
             capture: false,
         },
         reduced: false,
-    };
-    (node, Some(Hint { mv, depth: 3 }))
-}
-
-#[test]
-fn the_lazy_cut_needs_every_condition() {
-    let (node, found) = cuttable();
-    let margin = 50;
-    let allowed = |node: &Node, found, value, in_check| {
-        lazy_cut_allowed(node, found, value, 100, in_check, margin)
-    };
-    assert!(allowed(&node, found, 180, false));
-    // Never at the root, never inside a reduced search.
-    assert!(!allowed(&Node { ply: 0, ..node }, found, 180, false));
-    assert!(!allowed(
-        &Node {
-            reduced: true,
-            ..node
-        },
-        found,
-        180,
-        false
-    ));
-    // Not without a move, nor with one from too shallow a search.
-    assert!(!allowed(&node, None, 180, false));
-    let stale = found.map(|hint| Hint { depth: 1, ..hint });
-    assert!(!allowed(&node, stale, 180, false));
-    // Both values must beat beta by the margin.
-    assert!(!allowed(&Node { score: 149, ..node }, found, 180, false));
-    assert!(!allowed(&node, found, 149, false));
-    // Not after a capture or a check.
-    let capture = Arrival {
-        gain: 10,
-        capture: true,
-    };
-    assert!(!allowed(
-        &Node {
-            arrival: capture,
-            ..node
-        },
-        found,
-        180,
-        false
-    ));
-    let big_gain = Arrival {
-        gain: 100,
-        capture: false,
-    };
-    assert!(!allowed(
-        &Node {
-            arrival: big_gain,
-            ..node
-        },
-        found,
-        180,
-        false
-    ));
-    assert!(!allowed(&node, found, 180, true));
+    }
 }
 
 #[test]
 fn ext_follows_the_seed() {
-    let limits: Vec<i32> = (0..11).map(ext).collect();
-    assert_eq!(
-        limits,
-        [-50, -50, -50, -50, -50, 100, 300, 500, 1000, INFINITY, INFINITY]
-    );
+    // Plies 1 to 4 are searched full width; from ply 5 on, a pawn, a
+    // bishop, a rook and a queen, then anything.
+    assert_eq!(FULL_WIDTH_PLIES, 4);
+    let limits: Vec<i32> = (5..11).map(ext).collect();
+    assert_eq!(limits, [100, 300, 500, 1000, INFINITY, INFINITY]);
 }
 
 /// The lazy cuts made below a node one ply from the root, searched six
@@ -134,7 +76,7 @@ fn no_lazy_cut_inside_a_reduced_search() {
 fn the_root_deepening_is_not_a_reduced_search() {
     let root = Node::root(6, 0);
     assert!(!root.shallower().reduced);
-    let (node, _) = cuttable();
+    let node = cuttable();
     assert!(node.shallower().reduced);
     assert!(node.shallower().shallower().reduced);
 }
@@ -154,13 +96,15 @@ fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     ];
     let mut engine = LazySearch::new();
+    engine.switches.ideas = Ideas::ALL;
+    // A size of 0 MB: the search keeps the table it is given below.
+    engine.switches.hash = 0;
     let mut collisions = 0;
     for fen in positions {
         for depth in 1..=5 {
             let mut position = Position::from_fen(fen).expect("valid FEN");
             // Four slots, no key compared: every probe of a filled slot is
-            // a collision. (The size asked for stays 0 MB, so the search
-            // keeps this table.)
+            // a collision.
             engine.table = crate::tt::Table::blind(4);
             let control = SearchControl::unlimited();
             let mut tracer = Tracer::off();
@@ -184,6 +128,7 @@ fn collisions_in_a_tiny_table_never_give_an_illegal_move() {
 fn a_mate_stored_by_a_search_reads_back_at_another_ply() {
     let mut position = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("valid FEN");
     let mut engine = LazySearch::new();
+    engine.switches.ideas = Ideas::ALL;
     engine.switches.hash = 1;
     let report = engine.search(
         &mut position,
@@ -192,13 +137,9 @@ fn a_mate_stored_by_a_search_reads_back_at_another_ply() {
         &mut Tracer::off(),
     );
     assert_eq!(report.value, lamosca_search::MATE - 1);
-    // The root's key: the position's, told apart by the root's rules.
-    let control = SearchControl::unlimited();
-    let mut tracer = Tracer::off();
-    let key = engine
-        .begin(&position, &control, &mut tracer)
-        .table_key(&position, Node::root(3, 0), false)
-        .expect("the table is on");
+    // The root's key: the position's, told apart by the root's rules (it
+    // never stands pat; its subtree may be cut lazily).
+    let key = node_key(&position, false, true);
     let at_root = engine.table.probe(key, 0).expect("stored");
     assert_eq!(at_root.value, lamosca_search::MATE - 1);
     // Met three plies from the root, the same mate in one is four plies
@@ -210,52 +151,49 @@ fn a_mate_stored_by_a_search_reads_back_at_another_ply() {
 /// Seed 002 forbids a lazy cut inside a reduced search: a node there and
 /// the same position in the main search, whose subtree may be cut lazily,
 /// are kept apart in the table, so that no value found with lazy cuts
-/// settles a reduced node. With the lazy cut off, nothing tells them apart.
+/// settles a reduced node; and a node that may stand pat apart from one
+/// that must move.
 #[test]
-fn a_reduced_node_never_reads_an_entry_a_lazy_search_may_have_stored() {
+fn the_kinds_of_node_are_kept_apart_in_the_table() {
     let position = Position::startpos();
-    let mut engine = LazySearch::new();
-    engine.switches.hash = 1;
-    let control = SearchControl::unlimited();
-    let mut tracer = Tracer::off();
-    let (main, _) = cuttable();
-    let reduced = Node {
-        reduced: true,
-        ..main
-    };
-    let keys = |search: crate::search::Search| {
-        (
-            search.table_key(&position, main, false),
-            search.table_key(&position, reduced, false),
-        )
-    };
-    let (main_key, reduced_key) = keys(engine.begin(&position, &control, &mut tracer));
-    assert!(main_key.is_some());
-    assert_ne!(main_key, reduced_key);
-    engine.switches.lazy = false;
-    let (main_key, reduced_key) = keys(engine.begin(&position, &control, &mut tracer));
-    assert_eq!(main_key, reduced_key);
+    let keys = [
+        node_key(&position, false, false),
+        node_key(&position, false, true),
+        node_key(&position, true, false),
+        node_key(&position, true, true),
+    ];
+    assert_eq!(keys[0], position.hash());
+    for (i, key) in keys.iter().enumerate() {
+        assert!(!keys[i + 1..].contains(key), "{keys:x?}");
+    }
 }
 
-/// `setoption name Hash value 64` makes the table at once, before
-/// `isready` is answered: the first `go` finds it made and spends none of
-/// its clock on it.
+/// `setoption name Hash value 64` makes the table at once when the ideas
+/// keep it, before `isready` is answered, and so does keeping it: the
+/// first `go` finds it made and spends none of its clock on it. Without
+/// the table among the ideas, no memory is taken.
 #[test]
-fn the_table_is_made_when_hash_is_set_not_at_the_first_search() {
+fn the_table_is_made_when_an_option_asks_for_it_not_at_the_first_search() {
+    let option = |name: &str| {
+        LazySearch::OPTIONS
+            .iter()
+            .find(|option| option.name == name)
+            .expect("v0.11 offers it")
+    };
     let mut engine = LazySearch::new();
-    assert!(engine.table.is_off());
-    let hash = LazySearch::OPTIONS
-        .iter()
-        .find(|option| option.name == "Hash")
-        .expect("v0.11 offers Hash");
-    hash.set(&mut engine, lamosca_search::OptionValue::Spin(64))
+    assert!(engine.table.is_off(), "the default keeps no table");
+    option("Hash")
+        .set(&mut engine, OptionValue::Spin(64))
         .unwrap();
+    assert!(engine.table.is_off(), "the ideas do not keep it");
+    let all = option("Ideas").parse_value("all").unwrap();
+    option("Ideas").set(&mut engine, all).unwrap();
     assert_eq!(engine.table.megabytes(), 64);
     assert_eq!(
         engine.table.slots(),
         (64 << 20) / std::mem::size_of::<Option<crate::tt::Entry>>() as u64
     );
-    hash.set(&mut engine, lamosca_search::OptionValue::Spin(0))
-        .unwrap();
+    let none = option("Ideas").parse_value("none").unwrap();
+    option("Ideas").set(&mut engine, none).unwrap();
     assert!(engine.table.is_off());
 }

@@ -63,6 +63,8 @@ use common::{Move, Position};
 use lamosca_search::events::Window;
 use lamosca_search::MATE_BOUND;
 
+use crate::node::{Found, Hint};
+
 // ANCHOR: entry
 /// What a stored value says about the true value of its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +112,21 @@ pub struct Entry {
     generation: u8,
 }
 // ANCHOR_END: entry
+
+impl Entry {
+    /// What a node the entry settles hands up: the stored value, and the
+    /// stored move with the depth it was searched to.
+    pub fn found(&self) -> Found {
+        let best = self.mv.map(|mv| Hint {
+            mv,
+            depth: self.depth,
+        });
+        Found {
+            value: self.value,
+            best,
+        }
+    }
+}
 
 /// The size of a megabyte, for `--hash MB`.
 const MEGABYTE: usize = 1 << 20;
@@ -315,7 +332,7 @@ const MAY_CUT_LAZILY: u64 = 0xc2b2_ae3d_27d4_eb4f;
 /// pat: the same position reached after a quiet move may keep its score,
 /// after a capture or a check it must move. Whether its subtree may be cut
 /// lazily: not inside a reduced search. Neither value stands for the other.
-pub(crate) fn node_key(position: &Position, may_stand_pat: bool, may_cut_lazily: bool) -> u64 {
+pub fn node_key(position: &Position, may_stand_pat: bool, may_cut_lazily: bool) -> u64 {
     let mut key = position.hash();
     if may_stand_pat {
         key ^= MAY_STAND_PAT;

@@ -600,7 +600,7 @@ fn each_kind_of_cut_has_its_key() {
     play(&mut explorer, "#");
     assert_eq!(
         explorer.message(),
-        Some("no table cut: the table is v0.11's; try explore v11 --hash 16")
+        Some("no table cut: the table is v0.11's; try explore v11 --ideas all")
     );
     assert_eq!(explorer.cursor(), cursor);
 }
@@ -644,7 +644,7 @@ fn a_v011_search_without_lazy_cuts_names_its_margin() {
         panic!("a record begins with its header");
     };
     header.options = serde_json::Map::from_iter([
-        ("Lazy".to_string(), serde_json::Value::Bool(true)),
+        ("Ideas".to_string(), serde_json::Value::from("order,lazy")),
         ("Margin".to_string(), serde_json::Value::from(64)),
     ]);
     let record = Record::open(&record_support::write(&events, "margin_b.jsonl")).unwrap();
@@ -659,7 +659,7 @@ fn a_v011_search_without_lazy_cuts_names_its_margin() {
     };
     header
         .options
-        .insert("Lazy".to_string(), serde_json::Value::Bool(false));
+        .insert("Ideas".to_string(), serde_json::Value::from("order,iid"));
     let record = Record::open(&record_support::write(&events, "margin_c.jsonl")).unwrap();
     let mut explorer = Explorer::new(&record).unwrap();
     play(&mut explorer, "z");

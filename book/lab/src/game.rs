@@ -131,7 +131,8 @@ pub fn think<E: Engine>(request: &Request) -> Result<Thought> {
     };
     // A step that deepens by itself (v0.11) is asked once; the others one
     // depth after another, keeping the last depth that finished.
-    let depths = if E::MANAGES_TIME {
+    let deepens_itself = engine.deepens_itself();
+    let depths = if deepens_itself {
         THINK_DEPTH..=THINK_DEPTH
     } else {
         1..=THINK_DEPTH
@@ -144,7 +145,7 @@ pub fn think<E: Engine>(request: &Request) -> Result<Thought> {
         let whole = !(report.interrupted || control.stopped());
         // A depth cut short keeps the last whole one's move, but for a
         // step that deepens by itself, whose move is its last whole depth's.
-        if let (Some(best), true) = (report.best, whole || E::MANAGES_TIME) {
+        if let (Some(best), true) = (report.best, whole || deepens_itself) {
             thought.best = best.to_string();
             thought.value = report.value;
             thought.depth = report.depth;

@@ -22,7 +22,7 @@ use anyhow::{anyhow, Result};
 use common::Move;
 use lamosca_search::deepen::{Limits, MAX_DEPTH};
 use lamosca_search::events::StepKind;
-use lamosca_search::{Engine, OptionValue, Report};
+use lamosca_search::{Engine, Report};
 use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 
@@ -74,48 +74,43 @@ const MOVE_TIME: Duration = Duration::from_secs(1);
 const CLOCKED: &str = "Each search had its time on the clock on the wall, as in a game, \
     so a busy machine lets it reach less deep.";
 
-/// v0.11's configurations: its defaults, then each idea turned off in
-/// turn, then Kornilov's strategic tables in place of LaMoSca's.
-const CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 5] = [
+/// v0.11's configurations: its defaults, then each idea dropped in turn,
+/// then Kornilov's strategic tables in place of LaMoSca's; each with its
+/// options, by UCI name and as typed.
+const CONFIGURATIONS: [(&str, &[(&str, &str)]); 5] = [
     ("v0.11", &[]),
-    ("v0.11 --no-iid", &[("Iid", OptionValue::Check(false))]),
-    ("v0.11 --no-lazy", &[("Lazy", OptionValue::Check(false))]),
-    (
-        "v0.11 --no-selective",
-        &[("Selective", OptionValue::Check(false))],
-    ),
-    (
-        "v0.11 --eval kornilov",
-        &[("Eval", OptionValue::Combo("kornilov"))],
-    ),
+    ("v0.11 --ideas no-iid", &[("Ideas", "no-iid")]),
+    ("v0.11 --ideas no-lazy", &[("Ideas", "no-lazy")]),
+    ("v0.11 --ideas no-selective", &[("Ideas", "no-selective")]),
+    ("v0.11 --eval kornilov", &[("Eval", "kornilov")]),
 ];
 
 /// Kornilov's next step: internal deepening on or off, times the table on
-/// or off. The first is v0.11 as it is.
-const HASH_CONFIGURATIONS: [(&str, &[(&str, OptionValue)]); 4] = [
+/// or off. The first is v0.11 as it is; `--ideas all` keeps the table, of
+/// 16 MB when no `--hash` is given.
+const HASH_CONFIGURATIONS: [(&str, &[(&str, &str)]); 4] = [
     ("v0.11 (deepening, no table)", &[]),
     (
-        "v0.11 --hash 16 (deepening and table)",
-        &[("Hash", OptionValue::Spin(HASH_MB))],
+        "v0.11 --ideas all (deepening and table)",
+        &[("Ideas", "all")],
     ),
+    ("v0.11 --ideas no-iid (neither)", &[("Ideas", "no-iid")]),
     (
-        "v0.11 --no-iid (neither)",
-        &[("Iid", OptionValue::Check(false))],
-    ),
-    (
-        "v0.11 --no-iid --hash 16 (table, no deepening)",
-        &[
-            ("Iid", OptionValue::Check(false)),
-            ("Hash", OptionValue::Spin(HASH_MB)),
-        ],
+        "v0.11 --ideas all,no-iid (table, no deepening)",
+        &[("Ideas", "all,no-iid")],
     ),
 ];
 
-/// v0.11 with some of its switches set.
-fn v11(options: &[(&str, OptionValue)]) -> LazySearch {
+/// v0.11 with some of its switches set, as typed.
+fn v11(options: &[(&str, &str)]) -> LazySearch {
     let mut engine = LazySearch::new();
-    for &(name, value) in options {
-        // The tables name declared options only.
+    for &(name, text) in options {
+        // The tables name declared options and values they take only.
+        let option = LazySearch::OPTIONS
+            .iter()
+            .find(|option| option.name == name)
+            .expect("a declared option");
+        let value = option.parse_value(text).expect("a value it takes");
         engine.set_option(name, value).expect("a declared option");
     }
     engine
@@ -671,18 +666,22 @@ fn exercises(_: &crate::chapter::Sources) -> Result<Vec<Generated>> {
     /// WAC.001, the first position of Win At Chess.
     const WAC_001: &str = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
     let lazy = fixed::<LazySearch>(WAC_001, 4, &[])?;
-    let no_lazy = fixed::<LazySearch>(WAC_001, 4, &[("Lazy", OptionValue::Check(false))])?;
+    let ideas = |list| {
+        LazySearch::OPTIONS[0]
+            .parse_value(list)
+            .map_err(anyhow::Error::msg)
+    };
+    let no_lazy = fixed::<LazySearch>(WAC_001, 4, &[("Ideas", ideas("no-lazy")?)])?;
     let default = fixed::<LazySearch>(START_FEN, 6, &[])?;
-    let no_selective =
-        fixed::<LazySearch>(START_FEN, 6, &[("Selective", OptionValue::Check(false))])?;
+    let no_selective = fixed::<LazySearch>(START_FEN, 6, &[("Ideas", ideas("no-selective")?)])?;
     let body = format!(
-        "1. WAC.001 at depth 4: {} with the lazy cuts, {} with `--no-lazy`. \
+        "1. WAC.001 at depth 4: {} with the lazy cuts, {} with `--ideas no-lazy`. \
          The winning queen move stands where a pawn can take it: its \
          shallow search sees only the loss, and the lazy cuts end the lines \
          that would show the mate behind it (the chapter's WAC.001 trace \
          shows them).\n\
          2. From the start at depth 6: {} by default, {} with \
-         `--no-selective`, {:.1} times as many nodes.\n",
+         `--ideas no-selective`, {:.1} times as many nodes.\n",
         bestmove(&lazy),
         bestmove(&no_lazy),
         bestmove(&default),
@@ -707,18 +706,18 @@ mod tests {
     #[test]
     fn compares_each_configuration_with_the_defaults_at_the_deepest_common_depth() {
         let mut rows = vec![row("v0.10", 1_000, 5), row("v0.11", 100, 8)];
-        // --no-iid doubles the nodes; --no-lazy stops after depth 7.
-        rows.push(row("v0.11 --no-iid", 200, 8));
-        rows.push(row("v0.11 --no-lazy", 100, 7));
-        rows.push(row("v0.11 --no-selective", 800, 8));
+        // no-iid doubles the nodes; no-lazy stops after depth 7.
+        rows.push(row("v0.11 --ideas no-iid", 200, 8));
+        rows.push(row("v0.11 --ideas no-lazy", 100, 7));
+        rows.push(row("v0.11 --ideas no-selective", 800, 8));
         rows.push(row("v0.11 --eval kornilov", 50, 8));
         let table = cost_table(&[("start", rows)]).render();
         assert!(
-            table.contains("| v0.11 --no-iid | 2.0× at depth 7 |"),
+            table.contains("| v0.11 --ideas no-iid | 2.0× at depth 7 |"),
             "{table}"
         );
         assert!(
-            table.contains("| v0.11 --no-lazy | 1.0× at depth 7 |"),
+            table.contains("| v0.11 --ideas no-lazy | 1.0× at depth 7 |"),
             "{table}"
         );
         assert!(
@@ -732,7 +731,7 @@ mod tests {
         let mut rows = vec![row("v0.10", 1_000, 8)];
         rows.extend(CONFIGURATIONS.iter().map(|(label, _)| row(label, 100, 3)));
         let table = cost_table(&[("Kiwipete", rows)]).render();
-        assert!(table.contains("| v0.11 --no-iid | - |"), "{table}");
+        assert!(table.contains("| v0.11 --ideas no-iid | - |"), "{table}");
     }
 
     #[test]

@@ -17,9 +17,9 @@ const POSITIONS: [&str; 4] = ["start", "Kiwipete", "middlegame", "endgame"];
 
 /// The configurations of `measure v11-hash`, as its tables name them.
 const AS_IT_IS: &str = "v0.11 (deepening, no table)";
-const BOTH: &str = "v0.11 --hash 16 (deepening and table)";
-const NEITHER: &str = "v0.11 --no-iid (neither)";
-const TABLE_ALONE: &str = "v0.11 --no-iid --hash 16 (table, no deepening)";
+const BOTH: &str = "v0.11 --ideas all (deepening and table)";
+const NEITHER: &str = "v0.11 --ideas no-iid (neither)";
+const TABLE_ALONE: &str = "v0.11 --ideas all,no-iid (table, no deepening)";
 
 /// The v0.11 numbers page's, from `measure v11-hash` and `v11-hash-wac`.
 pub fn v11_hash(root: &Path) -> Result<Vec<Generated>> {
@@ -115,7 +115,7 @@ fn v11_hash_wac(root: &Path) -> Result<Generated> {
     ))
 }
 
-/// `--no-iid` on Win At Chess in a second, as the hash run measured it.
+/// `--ideas no-iid` on Win At Chess in a second, as the hash run measured it.
 pub fn v11_no_iid(root: &Path) -> Result<Generated> {
     let cell = Rows::measured(root, "v11-hash-wac.md")?.cell(NEITHER, None, "solved")?;
     Ok(sentence("v11-no-iid-wac", count(number(&cell)?)))

@@ -68,7 +68,7 @@ STEPS = {
     # LaMoSca's own quiescence grows to a million nodes at depth 3 in some
     # of the random positions: depth 2 keeps each search within seconds.
     "v10": ("v10-quiescence.html", "lamosca-v10-quiescence", [({}, 3), ({"Delta": 0, "EGain": "simple"}, 3), ({"Quiescence": "lamosca"}, 2)]),
-    "v11": ("v11-lazy.html", "lamosca-v11-lazy", [({}, 3), ({"Lazy": False}, 3), ({"Margin": 32, "Hash": 1}, 3)]),
+    "v11": ("v11-lazy.html", "lamosca-v11-lazy", [({}, 3), ({"Ideas": "no-lazy"}, 3), ({"Margin": 32, "Ideas": "all", "Hash": 1}, 3)]),
 }
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -36,7 +36,7 @@
 //! assert_eq!(clock.budget(), Duration::from_millis(1_970));
 //! ```
 //!
-//! A version that keeps its own clock ([`Engine::MANAGES_TIME`]) is called
+//! A version that keeps its own clock ([`Engine::deepens_itself`]) is called
 //! once, with the deadline, and deepens by itself; it tells the driver of
 //! each iteration it finishes through its tracer
 //! ([`Tracer::iteration_done`]), which is when the soft limit is looked at.
@@ -335,7 +335,7 @@ impl Driver<'_> {
 
         // Step 2. A version with its own clock deepens by itself, and
         // announces each iteration to its tracer.
-        let mut report = if E::MANAGES_TIME {
+        let mut report = if engine.deepens_itself() {
             self.by_itself(engine, position, deepest, trace)
         } else {
             // Step 3. One depth after another, keeping the last that finished.
@@ -687,7 +687,9 @@ mod tests {
 
     impl Engine for BySelf {
         const NAME: &'static str = "BySelf";
-        const MANAGES_TIME: bool = true;
+        fn deepens_itself(&self) -> bool {
+            true
+        }
 
         fn new() -> Self {
             BySelf

@@ -82,7 +82,8 @@ pub enum OptionKind<E> {
 // ANCHOR: names
 /// Which of a fixed list of names are kept: the value of an
 /// [`OptionKind::List`]. Written as the names kept, in the list's order
-/// and separated by commas, or `all` or `none`.
+/// and separated by commas, or `all` or `none`; read as
+/// [`Names::parse`] reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Names {
     /// The names there are, in their order.
@@ -106,23 +107,53 @@ impl Names {
         Names { of, kept: 0 }
     }
 
-    /// The names of `of` that `text` keeps: `all`, `none`, or names of
-    /// `of` separated by commas (in any order and case); `None` when a
-    /// name is not in `of`, or is missing between two commas.
-    pub fn parse(of: &'static [&'static str], text: &str) -> Option<Names> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "all" => return Some(Names::all(of)),
-            "none" => return Some(Names::none(of)),
-            _ => {}
-        }
-        let mut names = Names::none(of);
-        for name in text.split(',') {
-            let at = of
-                .iter()
-                .position(|known| known.eq_ignore_ascii_case(name.trim()))?;
-            names.kept |= 1 << at;
+    /// The names of `default.of` that `text` keeps, read item by item,
+    /// separated by commas, in any case: `all`, `none` and `default` set
+    /// the whole list, a name keeps it, `no-` and a name drops it. A list
+    /// begins from nothing kept, or from the default when its first item
+    /// drops a name: `no-iid` is the default without `iid`, `all,no-iid`
+    /// every name but `iid`, `iid,lazy` those two. `None` when a name is
+    /// not in the list, or is missing between two commas.
+    pub fn parse(default: Names, text: &str) -> Option<Names> {
+        let drops = |item: &str| item.trim().to_ascii_lowercase().starts_with("no-");
+        let mut names = if text.split(',').next().is_some_and(drops) {
+            default
+        } else {
+            Names::none(default.of)
+        };
+        for item in text.split(',') {
+            let item = item.trim().to_ascii_lowercase();
+            match item.as_str() {
+                "all" => names = Names::all(default.of),
+                "none" => names = Names::none(default.of),
+                "default" => names = default,
+                _ => {
+                    let (keep, name) = match item.strip_prefix("no-") {
+                        Some(name) => (false, name),
+                        None => (true, item.as_str()),
+                    };
+                    let at = default.of.iter().position(|known| *known == name)?;
+                    if keep {
+                        names.kept |= 1 << at;
+                    } else {
+                        names.kept &= !(1 << at);
+                    }
+                }
+            }
         }
         Some(names)
+    }
+
+    /// The first `n` names of `of` kept, the others not.
+    pub const fn first(of: &'static [&'static str], n: usize) -> Names {
+        assert!(
+            n <= of.len() && of.len() < 32,
+            "a list takes at most 31 names"
+        );
+        Names {
+            of,
+            kept: (1 << n) - 1,
+        }
     }
 
     /// True when `name` is one of those kept.
@@ -180,7 +211,7 @@ impl<E> OptionKind<E> {
             OptionKind::Spin { min, max, .. } => format!("a whole number from {min} to {max}"),
             OptionKind::Combo { choices, .. } => format!("one of {}", choices.join(", ")),
             OptionKind::List { default, .. } => format!(
-                "all, none, or any of {} separated by commas",
+                "all, none, or any of {} separated by commas, each kept, or dropped with no-",
                 default.of.join(", ")
             ),
         }
@@ -270,9 +301,7 @@ impl<E> EngineOption<E> {
                 .iter()
                 .find(|choice| choice.eq_ignore_ascii_case(text))
                 .map(|choice| OptionValue::Combo(choice)),
-            OptionKind::List { default, .. } => {
-                Names::parse(default.of, text).map(OptionValue::List)
-            }
+            OptionKind::List { default, .. } => Names::parse(default, text).map(OptionValue::List),
         };
         value.ok_or_else(|| self.refusal(text))
     }
@@ -293,7 +322,7 @@ impl<E> EngineOption<E> {
                 .collect(),
             OptionKind::List { default, .. } => std::iter::once("none")
                 .chain(default.of.iter().copied())
-                .filter_map(|text| Names::parse(default.of, text))
+                .filter_map(|text| Names::parse(default, text))
                 .map(OptionValue::List)
                 .collect(),
         };
@@ -390,7 +419,7 @@ impl SearchControl {
     /// The same control with a node budget: the search counts at most
     /// `nodes` nodes. The node that reaches the budget is counted and
     /// stops the search there, so none is ever counted past it. A version
-    /// that deepens by itself ([`Engine::MANAGES_TIME`]) asks this control
+    /// that deepens by itself ([`Engine::deepens_itself`]) asks this control
     /// only once its first iteration is done, as the driver searches depth
     /// 1 whatever the budget: that iteration may count more.
     pub fn with_node_limit(mut self, nodes: u64) -> SearchControl {
@@ -655,10 +684,13 @@ pub trait Engine: Sized + Send + 'static {
     /// each with its setter.
     const OPTIONS: &'static [EngineOption<Self>] = &[];
 
-    /// True when the search keeps its own clock (it deepens by itself until
-    /// the deadline). For the others the driver deepens one depth at a time
-    /// and stops when the next depth would not fit in the time left.
-    const MANAGES_TIME: bool = false;
+    /// True when the search, as its switches stand, keeps its own clock:
+    /// it deepens by itself until the deadline, and is called once. For
+    /// the others the driver deepens one depth at a time and stops when
+    /// the next depth would not fit in the time left.
+    fn deepens_itself(&self) -> bool {
+        false
+    }
 
     /// A fresh engine, every option at its default.
     fn new() -> Self;
@@ -710,14 +742,23 @@ mod tests {
 
     #[test]
     fn a_list_is_read_in_any_order_and_written_in_its_own() {
-        let read = |text| Names::parse(&FRUITS, text).map(|names| names.to_string());
+        let default = Names::first(&FRUITS, 2);
+        let read = |text| Names::parse(default, text).map(|names| names.to_string());
         assert_eq!(read("plum, Apple").as_deref(), Some("apple,plum"));
         assert_eq!(read("pear,plum,apple").as_deref(), Some("all"));
         assert_eq!(read("ALL").as_deref(), Some("all"));
         assert_eq!(read("none").as_deref(), Some("none"));
         assert_eq!(read("pear,fig"), None);
         assert_eq!(read("pear,"), None);
-        let some = Names::parse(&FRUITS, "pear").unwrap();
+        // Dropping a name begins from the default, or from what the list
+        // set before it.
+        assert_eq!(read("no-pear").as_deref(), Some("apple"));
+        assert_eq!(read("default").as_deref(), Some("apple,pear"));
+        assert_eq!(read("all,no-apple").as_deref(), Some("pear,plum"));
+        assert_eq!(read("no-apple,plum").as_deref(), Some("pear,plum"));
+        assert_eq!(read("no-fig"), None);
+        assert_eq!(read("no-"), None);
+        let some = Names::parse(default, "pear").unwrap();
         assert!(some.contains("pear") && !some.contains("plum") && !some.contains("fig"));
     }
 

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use common::{Position, START_FEN};
 use lamosca_search::deepen::{deepen, Limits, Trace, MAX_DEPTH};
 use lamosca_search::events::{Event, Listener, Tracer};
-use lamosca_search::{Engine, SearchControl, MATE};
+use lamosca_search::{statistic, Engine, Figure, SearchControl, MATE};
+use lamosca_v10_quiescence::QuiescenceSearch;
 use lamosca_v11_lazy::LazySearch;
 
 /// The values of the iterations a search tells.
@@ -24,6 +25,7 @@ impl Listener for Iterations {
 
 /// A root with no legal move is mated or stalemated, and the iteration it
 /// tells is worth that: the score is set before the root's bookkeeping.
+/// It is one node, with no deepening, as in every step.
 #[test]
 fn a_root_without_a_move_tells_its_mate_or_stalemate() {
     let cases = [
@@ -36,9 +38,20 @@ fn a_root_without_a_move_tells_its_mate_or_stalemate() {
         let mut heard = Iterations::default();
         let mut tracer = Tracer::new(0, &mut heard);
         let control = SearchControl::unlimited();
-        let report = LazySearch::new().search(&mut position, 2, &control, &mut tracer);
+        let report = LazySearch::new().search(&mut position, 4, &control, &mut tracer);
         assert_eq!(report.value, score, "{fen}");
         assert_eq!(heard.0, [score], "{fen}");
+        // One node and no deepening, as every step counts it: v0.10's
+        // report, the same nodes, value and move.
+        let v10 = QuiescenceSearch::new().search(&mut position, 4, &control, &mut Tracer::off());
+        assert_eq!((report.nodes, report.best), (1, None), "{fen}");
+        assert_eq!(
+            (report.nodes, report.value),
+            (v10.nodes, v10.value),
+            "{fen}"
+        );
+        let deepenings = statistic(&report.statistics, "internal deepenings");
+        assert_eq!(deepenings.and_then(Figure::count), Some(0), "{fen}");
     }
 }
 

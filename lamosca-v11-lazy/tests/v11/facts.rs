@@ -5,6 +5,7 @@
 
 use std::time::Instant;
 
+use crate::ideas;
 use common::{evaluate, Position, START_FEN};
 use lamosca_search::events::Tracer;
 use lamosca_search::log::{capture, Words};
@@ -56,11 +57,10 @@ fn search<E: Engine>(mut engine: E, fen: &str, depth: u32, control: &SearchContr
     engine.search(&mut position, depth, control, &mut Tracer::off())
 }
 
-const OFF: [(&str, OptionValue); 3] = [
-    ("Iid", OptionValue::Check(false)),
-    ("Lazy", OptionValue::Check(false)),
-    ("Selective", OptionValue::Check(false)),
-];
+/// The default without Kornilov's three ideas of pruning.
+fn off() -> [(&'static str, OptionValue); 1] {
+    [ideas("no-iid,no-lazy,no-selective")]
+}
 
 /// With Kornilov's three ideas off, what is left is v0.10's alpha-beta with
 /// the same quiescence, another move order, fail-soft bounds, draws, and a
@@ -76,7 +76,7 @@ fn with_its_ideas_off_v11_finds_v10s_value() {
     for (name, fen, deepest) in CASES {
         for depth in 1..=deepest {
             let old = search(QuiescenceSearch::new(), fen, depth, &control);
-            let new = search(engine(&OFF), fen, depth, &control);
+            let new = search(engine(&off()), fen, depth, &control);
             assert_eq!(new.value, old.value, "{name}, depth {depth}");
         }
     }
@@ -201,11 +201,16 @@ fn an_iteration_cut_short_keeps_the_finished_answer() {
 fn without_deepening_an_iteration_cut_short_never_answers_a_refuted_move() {
     let fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
     let blunder = Position::from_fen(fen).unwrap().parse_move("d1d5").unwrap();
-    let unlimited = search(engine(&OFF[..1]), fen, 3, &SearchControl::unlimited());
+    let unlimited = search(
+        engine(&[ideas("no-iid")]),
+        fen,
+        3,
+        &SearchControl::unlimited(),
+    );
     assert!(unlimited.nodes > 500, "{} nodes", unlimited.nodes);
     for budget in (10..unlimited.nodes).step_by(7) {
         let control = SearchControl::unlimited().with_node_limit(budget);
-        let report = search(engine(&OFF[..1]), fen, 64, &control);
+        let report = search(engine(&[ideas("no-iid")]), fen, 64, &control);
         assert_ne!(report.best, Some(blunder), "stopped after {budget} nodes");
     }
 }

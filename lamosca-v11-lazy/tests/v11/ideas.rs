@@ -53,11 +53,17 @@ fn search<E: Engine>(engine: &mut E, fen: &str, depth: u32) -> Report {
     engine.search(&mut position, depth, &control, &mut Tracer::off())
 }
 
-/// v0.11 with `ideas`, as `--ideas` and `--hash` set them.
+/// v0.11 with `ideas`, as `--ideas` sets them, with a table of `hash` MB
+/// when they keep it; 0 drops the table from them.
 fn with(ideas: Ideas, hash: i64) -> LazySearch {
     let mut engine = LazySearch::new();
-    engine.switches.ideas = ideas;
-    engine.set_option("Hash", OptionValue::Spin(hash)).unwrap();
+    engine.switches.ideas = Ideas {
+        table: ideas.table && hash > 0,
+        ..ideas
+    };
+    if hash > 0 {
+        engine.set_option("Hash", OptionValue::Spin(hash)).unwrap();
+    }
     engine
 }
 
@@ -93,13 +99,14 @@ fn the_switch_keeps_any_list_of_ideas() {
         ..Ideas::NONE
     };
     assert_eq!(keeping("lazy", 0).switches.ideas, lazy_alone);
-    assert_eq!(LazySearch::new().switches.ideas, Ideas::ALL);
+    assert_eq!(LazySearch::new().switches.ideas, Ideas::DEFAULT);
     let unknown = LazySearch::OPTIONS[0].parse_value("order,null-move");
     assert_eq!(
         unknown,
         Err(
             "option Ideas takes all, none, or any of order, fail-soft, draws, iid, lazy, \
-             selective, incremental, table separated by commas, not 'order,null-move'"
+             selective, incremental, table separated by commas, each kept, or dropped with \
+             no-, not 'order,null-move'"
                 .to_string()
         )
     );

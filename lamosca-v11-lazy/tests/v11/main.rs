@@ -21,9 +21,22 @@ mod answer;
 mod edges;
 mod facts;
 mod ideas;
+mod limits;
 mod mates;
 mod node_budget;
 mod options;
 mod stopped;
 mod table;
 mod traces;
+
+/// `--ideas LIST` (UCI `Ideas`) as the option's name and value, as the
+/// tests' engines set it.
+fn ideas(list: &str) -> (&'static str, lamosca_search::OptionValue) {
+    use lamosca_search::Engine;
+    let option = &lamosca_v11_lazy::LazySearch::OPTIONS[0];
+    assert_eq!(option.name, "Ideas");
+    (
+        option.name,
+        option.parse_value(list).expect("a list of ideas"),
+    )
+}

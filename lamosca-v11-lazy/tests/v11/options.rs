@@ -15,9 +15,6 @@ fn every_declared_option_reaches_the_engine() {
         declared,
         [
             ("Ideas", "ideas"),
-            ("Iid", "iid"),
-            ("Lazy", "lazy"),
-            ("Selective", "selective"),
             ("Margin", "margin"),
             ("Hash", "hash"),
             ("Eval", "eval")
@@ -61,7 +58,9 @@ fn the_ideas_are_a_list_on_the_command_line_and_over_uci() {
         .unwrap();
     let output = String::from_utf8(uci.wait_with_output().unwrap().stdout).unwrap();
     assert!(
-        output.contains("\noption name Ideas type string default all\n"),
+        output.contains(
+            "\noption name Ideas type string default order,fail-soft,draws,iid,lazy,selective,incremental\n"
+        ),
         "{output}"
     );
     let refusals: Vec<&str> = output

@@ -2,6 +2,7 @@
 //! off by default and then nothing changes, the same values as without it
 //! where the search is exhaustive, and forgotten at `ucinewgame`.
 
+use crate::ideas;
 use common::{Position, START_FEN};
 use lamosca_search::events::Tracer;
 use lamosca_search::log::{capture, Words};
@@ -58,12 +59,12 @@ fn count(report: &Report, label: &str) -> u64 {
 /// stored.
 #[test]
 fn the_table_changes_no_value_where_the_search_is_exhaustive() {
-    let no_lazy = ("Lazy", OptionValue::Check(false));
     let mut table_cuts = 0;
     for (fen, deepest) in CASES {
         for depth in 1..=deepest {
-            let without = search(&mut engine(&[no_lazy]), fen, depth);
-            let mut hashed = engine(&[no_lazy, ("Hash", OptionValue::Spin(1))]);
+            let without = search(&mut engine(&[ideas("no-lazy")]), fen, depth);
+            let hash = ("Hash", OptionValue::Spin(1));
+            let mut hashed = engine(&[ideas("all,no-lazy"), hash]);
             let with = search(&mut hashed, fen, depth);
             assert_eq!(with.value, without.value, "{fen}, depth {depth}");
             assert!(count(&with, "hash probes") > 0, "{fen}, depth {depth}");
@@ -73,18 +74,19 @@ fn the_table_changes_no_value_where_the_search_is_exhaustive() {
     assert!(table_cuts > 100, "only {table_cuts} cut-offs by the table");
 }
 
-/// `--hash 0` is v0.11 as it was: an engine whose table was turned on and
+/// The default keeps no table: an engine whose table was turned on and
 /// then off again traces and reports exactly what a fresh one does, with
 /// no figure of the table. (The trace snapshots, taken with the default,
 /// hold the rest.)
 #[test]
-fn hash_0_is_v011_without_a_table() {
+fn the_default_is_v011_without_a_table() {
     for (fen, deepest) in CASES {
         let mut fresh = LazySearch::new();
-        let mut switched = engine(&[("Hash", OptionValue::Spin(4))]);
+        let mut switched = engine(&[ideas("all"), ("Hash", OptionValue::Spin(4))]);
         // It searches once with the table, then without.
         search(&mut switched, fen, 2);
-        switched.set_option("Hash", OptionValue::Spin(0)).unwrap();
+        let (name, default) = ideas("default");
+        switched.set_option(name, default).unwrap();
         let traced = |engine: &mut LazySearch| {
             let mut position = Position::from_fen(fen).expect("valid FEN");
             capture(Words::English, 3, |tracer| {
@@ -103,7 +105,7 @@ fn hash_0_is_v011_without_a_table() {
 /// nodes; `ucinewgame` empties it, and the engine searches as if fresh.
 #[test]
 fn ucinewgame_clears_the_table() {
-    let options = [("Hash", OptionValue::Spin(1))];
+    let options = [ideas("all"), ("Hash", OptionValue::Spin(1))];
     let mut engine = engine(&options);
     let first = search(&mut engine, MIDDLEGAME, 5);
     let again = search(&mut engine, MIDDLEGAME, 5);

@@ -190,12 +190,11 @@ fn wac001_d4_lazy_risk() {
     text += &report.closing_lines();
 
     let mut no_lazy = LazySearch::new();
-    no_lazy
-        .set_option("Lazy", OptionValue::Check(false))
-        .unwrap();
+    let (name, list) = crate::ideas("no-lazy");
+    no_lazy.set_option(name, list).unwrap();
     let (plain, plain_report) = traced(no_lazy, WAC_001, 4, 1);
     let plain_last = plain.lines().count();
-    text += "\nThe same search with --no-lazy:\n";
+    text += "\nThe same search with --ideas no-lazy:\n";
     text += &excerpt(&plain, plain_last - 1, plain_last);
     text += &plain_report.closing_lines();
 
@@ -208,7 +207,7 @@ fn wac001_d4_lazy_risk() {
     snapshot(
         "wac001_d4_lazy_risk",
         format!(
-            "{WAC_001}, depth 4, levels 1..2 traced; lines {}..{} kept (the node after 1.Qg6) and the root's result; then --no-lazy, level 1, its root result",
+            "{WAC_001}, depth 4, levels 1..2 traced; lines {}..{} kept (the node after 1.Qg6) and the root's result; then --ideas no-lazy, level 1, its root result",
             from + 1,
             to
         ),
@@ -216,7 +215,7 @@ fn wac001_d4_lazy_risk() {
     );
 }
 
-/// With the table on (`--hash 1`), the last iteration meets the positions
+/// With the table on (`--ideas all --hash 1`), the last iteration meets the positions
 /// the one before it stored. Below the root move 1.Rxd5, the node finds
 /// its position in the table, searched one ply deep where it needs three:
 /// too shallow to settle it, but its move comes first. The node's search
@@ -228,6 +227,8 @@ fn wac001_d4_lazy_risk() {
 #[test]
 fn recapture_d4_hash_cut() {
     let mut engine = LazySearch::new();
+    let (name, list) = crate::ideas("all");
+    engine.set_option(name, list).unwrap();
     engine.set_option("Hash", OptionValue::Spin(1)).unwrap();
     let (trace, report) = traced(engine, RECAPTURE, 4, 2);
     let last_iteration = find(&trace, 0, "Deepening level 1: depth 2");
@@ -237,7 +238,7 @@ fn recapture_d4_hash_cut() {
     snapshot(
         "recapture_d4_hash_cut",
         format!(
-            "{RECAPTURE}, depth 4, --hash 1, levels 1..2 traced; lines {}..{} kept: a node's move from the table, its reduced search kept apart",
+            "{RECAPTURE}, depth 4, --ideas all --hash 1, levels 1..2 traced; lines {}..{} kept: a node's move from the table, its reduced search kept apart",
             from + 1,
             to
         ),

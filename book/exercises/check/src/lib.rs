@@ -24,7 +24,7 @@ use common::Position;
 use lamosca_search::events::{Event, Listener, NodeKind, Text, Tracer};
 use lamosca_search::log::{TextLog, Words, CUT_MARK};
 use lamosca_search::words::Window;
-use lamosca_search::{Engine, OptionValue, Report, SearchControl};
+use lamosca_search::{Engine, Report, SearchControl};
 
 pub use exercise_holes::HoleEntry;
 pub use holes::{hint, Exercise};
@@ -121,7 +121,8 @@ pub fn before_hole<R>(
 
 /// The check that runs first among an exercise's searches: on each of
 /// `fens`, the learner's engine `Mine` and the step's own `Step`, with the
-/// switches `options`, search to `depth`, every level logged. When a hole
+/// switches `options` (by UCI name, each value as typed), search to
+/// `depth`, every level logged. When a hole
 /// still empty stops the learner's search, what it told before must be
 /// what the step's told first ([`before_hole`]), and the hole's panic goes
 /// on to the runner. When the learner writes the step whole
@@ -133,13 +134,18 @@ pub fn first_node_that_differs<Mine: Engine, Step: Engine>(
     exercise: &Exercise,
     fens: &[&str],
     depth: u32,
-    options: &[(&str, bool)],
+    options: &[(&str, &str)],
 ) -> Outcome {
-    fn engine<E: Engine>(options: &[(&str, bool)]) -> E {
+    fn engine<E: Engine>(options: &[(&str, &str)]) -> E {
         let mut engine = E::new();
-        for &(name, on) in options {
+        for &(name, text) in options {
+            let option = E::OPTIONS.iter().find(|option| option.name == name);
+            let value = option
+                .unwrap_or_else(|| panic!("no switch {name}"))
+                .parse_value(text)
+                .unwrap_or_else(|error| panic!("the switch {name}: {error}"));
             engine
-                .set_option(name, OptionValue::Check(on))
+                .set_option(name, value)
                 .unwrap_or_else(|error| panic!("the switch {name}: {error}"));
         }
         engine

@@ -214,7 +214,7 @@ fn first_node_that_differs() -> Outcome {
         &EXERCISE,
         &POSITIONS,
         3,
-        &[("Ordering", false)],
+        &[("Ordering", "false")],
     )
 }
 

@@ -1,6 +1,6 @@
-//! Build LaMoSca v0.11 yourself. The lesson files, `src/lesson/search.rs`
-//! and `src/lesson/pruning.rs`, are the step's own with two holes; every
-//! other module is the step's file itself, read from `lamosca-v11-lazy/src`,
+//! Build LaMoSca v0.11 yourself. The lesson file, `src/lesson/search.rs`,
+//! is the step's own with two holes; every other module is the step's
+//! file itself, read from `lamosca-v11-lazy/src`,
 //! and v0.09's ordering and v0.10's quiescence come from their crates, as
 //! the step takes them.
 //!
@@ -9,7 +9,7 @@
 //! ```
 //!
 //! With the feature `solution` the step's own files stand in the lesson's
-//! place (the checks must pass); with `slip`, its pruning with one slip of
+//! place (the checks must pass); with `slip`, its search with one slip of
 //! a character (the checks must catch it).
 
 // Until its holes are filled, a lesson file leaves variables unused and
@@ -17,7 +17,9 @@
 #![allow(unused, unreachable_code, clippy::diverging_sub_expression)]
 
 #[path = "../../../../lamosca-v11-lazy/src/counts.rs"]
-mod counts;
+pub mod counts;
+#[path = "../../../../lamosca-v11-lazy/src/draws.rs"]
+mod draws;
 #[path = "../../../../lamosca-v11-lazy/src/engine.rs"]
 mod engine;
 #[path = "../../../../lamosca-v11-lazy/src/events.rs"]
@@ -33,19 +35,10 @@ mod switches;
 #[path = "../../../../lamosca-v11-lazy/src/tt.rs"]
 pub mod tt;
 
-#[cfg_attr(
-    feature = "solution",
-    path = "../../../../lamosca-v11-lazy/src/pruning.rs"
-)]
-#[cfg_attr(
-    not(any(feature = "solution", feature = "slip")),
-    path = "lesson/pruning.rs"
-)]
-#[cfg_attr(
-    all(feature = "slip", not(feature = "solution")),
-    path = "slip/pruning.rs"
-)]
+#[path = "../../../../lamosca-v11-lazy/src/pruning.rs"]
 pub mod pruning;
+#[path = "../../../../lamosca-v11-lazy/src/root.rs"]
+pub mod root;
 #[cfg_attr(
     feature = "solution",
     path = "../../../../lamosca-v11-lazy/src/search.rs"
@@ -56,11 +49,13 @@ pub mod pruning;
 )]
 #[cfg_attr(
     all(feature = "slip", not(feature = "solution")),
-    path = "../../../../lamosca-v11-lazy/src/search.rs"
+    path = "slip/search.rs"
 )]
-mod search;
+pub mod search;
 
 pub use engine::LazySearch;
-pub use node::{Arrival, Hint, Node};
-pub use pruning::{lazy_cut_allowed, EXT, FULL_WIDTH, GROWTH_MARGIN};
-pub use switches::{Ideas, Switches};
+pub use node::{Arrival, Found, Hint, Node};
+pub use pruning::{EXT, FULL_WIDTH_PLIES, GROWTH_MARGIN};
+pub use root::Root;
+pub use search::Search;
+pub use switches::{Ideas, Switches, DEFAULT_HASH_MB};

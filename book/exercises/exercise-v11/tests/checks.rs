@@ -56,6 +56,15 @@ const POSITIONS: [&str; 8] = [
 
 /// The search of `fen` to `depth` by an engine of type `E` with the
 /// options given, its log of `levels` levels with paths, and its report.
+/// `--ideas LIST` as the option's name and value.
+fn ideas(list: &str) -> (&'static str, OptionValue) {
+    let option = &LazySearch::OPTIONS[0];
+    (
+        option.name,
+        option.parse_value(list).expect("a list of ideas"),
+    )
+}
+
 fn search<E: Engine>(
     fen: &str,
     options: &[(&str, OptionValue)],
@@ -116,7 +125,7 @@ fn first_node_that_differs() -> Outcome {
         &EXERCISE,
         &POSITIONS,
         4,
-        &[("Lazy", false)],
+        &[("Ideas", "no-lazy")],
     )
 }
 
@@ -125,7 +134,7 @@ fn first_node_that_differs() -> Outcome {
 fn deepening_without_lazy_cuts() -> Outcome {
     same_as_the_step(
         "deepening_without_lazy_cuts",
-        &[("Lazy", OptionValue::Check(false))],
+        &[ideas("no-lazy")],
         4,
         DEEPEN.as_str(),
     )
@@ -182,7 +191,7 @@ fn same_search_as_the_step() -> Outcome {
     same_as_the_step("same_search_as_the_step", &[], 4, ALL.as_str())?;
     same_as_the_step(
         "same_search_as_the_step, no deepening",
-        &[("Iid", OptionValue::Check(false))],
+        &[ideas("no-iid")],
         4,
         ALL.as_str(),
     )

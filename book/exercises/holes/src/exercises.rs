@@ -100,11 +100,11 @@ pub const EXERCISES: &[Exercise] = &[
         step: "v11",
         krate: "lamosca-v11-lazy",
         chapter: "v11-lazy.md",
-        files: &["src/search.rs", "src/pruning.rs"],
+        files: &["src/search.rs"],
         slip: Slip {
-            file: "src/pruning.rs",
-            from: "node.score - margin >= beta",
-            to: "node.score - margin > beta",
+            file: "src/search.rs",
+            from: "node.score - self.margin >= beta",
+            to: "node.score - self.margin > beta",
         },
     },
 ];

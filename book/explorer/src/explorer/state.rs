@@ -165,6 +165,12 @@ impl CutKind {
     fn none_in(self, record: &Record) -> String {
         let options = &record.header().options;
         let option = |name: &str| options.get(name);
+        // Whether v0.11's `Ideas` keeps `idea`: its list as the header
+        // writes it, `all`, `none` or the names kept.
+        let keeps = |idea: &str| {
+            let list = option("Ideas")?.as_str()?;
+            Some(list == "all" || list.split(',').any(|name| name == idea))
+        };
         match self {
             CutKind::AlphaBeta => {
                 "no alpha-beta cut: NegaMax (v0.07) searches every move; v0.09 cuts".to_string()
@@ -172,8 +178,8 @@ impl CutKind {
             CutKind::StandPat => {
                 "no stand-pat cut: stand pats come with v0.10's quiescence, and v0.11".to_string()
             }
-            CutKind::Lazy => match (option("Lazy"), option("Margin")) {
-                (Some(serde_json::Value::Bool(false)), _) => {
+            CutKind::Lazy => match (keeps("lazy"), option("Margin")) {
+                (Some(false), _) => {
                     "no lazy cut in this search: its options turn lazy cuts off".to_string()
                 }
                 (_, Some(margin)) => format!(
@@ -182,12 +188,14 @@ impl CutKind {
                 ),
                 _ => "no lazy cut: they are v0.11's; try explore v11 --margin 0".to_string(),
             },
-            CutKind::Table => match option("Hash") {
-                Some(hash) if hash.as_u64() == Some(0) => {
-                    "no table cut in this search: the table is off; try --hash 16".to_string()
+            CutKind::Table => match keeps("table") {
+                Some(false) => {
+                    "no table cut in this search: the table is off; try --ideas all".to_string()
                 }
-                Some(_) => "no table cut in this search: try a deeper one".to_string(),
-                None => "no table cut: the table is v0.11's; try explore v11 --hash 16".to_string(),
+                Some(true) => "no table cut in this search: try a deeper one".to_string(),
+                None => {
+                    "no table cut: the table is v0.11's; try explore v11 --ideas all".to_string()
+                }
             },
         }
     }

@@ -9,10 +9,10 @@ use common::Position;
 use lamosca_search::deepen::{deepen, Limits, Trace};
 use lamosca_search::{Engine, Report};
 
-/// The table's size in the hash measurements and the ladder: the default
-/// size GUIs offer, some half a million entries, more than a search of a
-/// second stores.
-pub(crate) const HASH_MB: i64 = 16;
+/// The table's size in the hash measurements and the ladder, v0.11's when
+/// `--hash` is not given: the default size GUIs offer, some half a
+/// million entries, more than a search of a second stores.
+pub(crate) const HASH_MB: usize = lamosca_v11_lazy::DEFAULT_HASH_MB;
 
 /// Searches `position` with `engine` as the driver would, within `limits`.
 pub(crate) fn drive<E: Engine>(mut engine: E, position: &Position, limits: &Limits) -> Report {

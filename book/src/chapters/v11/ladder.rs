@@ -5,11 +5,11 @@
 //! (`tables/v11-idea-NAME.md`). Its times are measured apart, `measure
 //! v11-ladder` (`measured/v11-ladder-times.md`).
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use lamosca_search::deepen::{Limits, MAX_DEPTH};
 use lamosca_search::events::Tracer;
 use lamosca_search::log::{TextLog, Words};
-use lamosca_search::{Engine, OptionValue, SearchControl};
+use lamosca_search::{Engine, SearchControl};
 use lamosca_v11_lazy::{Ideas, LazySearch};
 use similar::TextDiff;
 
@@ -137,7 +137,7 @@ fn ladder_rows(sources: &crate::chapter::Sources) -> Result<Vec<Vec<String>>> {
     for n in 0..=names.len() {
         let label = match n {
             0 => "v0.10 (`--ideas none`)".to_string(),
-            n if n == names.len() => format!("+ `{}` (`--hash {HASH_MB}`)", names[n - 1]),
+            n if n == names.len() => format!("+ `{}` ({HASH_MB} MB)", names[n - 1]),
             n => format!("+ `{}`", names[n - 1]),
         };
         let mut row = vec![label];
@@ -163,16 +163,11 @@ fn ladder_rows(sources: &crate::chapter::Sources) -> Result<Vec<Vec<String>>> {
     Ok(rows)
 }
 
-/// v0.11 with the first `n` of Kornilov's ideas, the table sized with the
-/// last.
+/// v0.11 with the first `n` of Kornilov's ideas, the table, the last, of
+/// its default size.
 fn rung(n: usize) -> Result<LazySearch> {
     let mut engine = LazySearch::new();
     engine.switches.ideas = Ideas::first(n);
-    if n == Ideas::NAMES.len() {
-        engine
-            .set_option("Hash", OptionValue::Spin(HASH_MB))
-            .map_err(|error| anyhow!(error))?;
-    }
     Ok(engine)
 }
 
@@ -185,29 +180,18 @@ fn list(n: usize) -> String {
     }
 }
 
-/// Rung `n` as its switches: `--ideas order,fail-soft`, the table's with
-/// its size.
+/// Rung `n` as its switch: `--ideas order,fail-soft`.
 fn rung_label(n: usize) -> String {
-    let hash = if n == Ideas::NAMES.len() {
-        format!(" --hash {HASH_MB}")
-    } else {
-        String::new()
-    };
-    format!("`--ideas {}{hash}`", list(n))
+    format!("`--ideas {}`", list(n))
 }
 
 /// The log of rung `n - 1` against rung `n`, searching `fen` to `depth`
 /// with every level traced: the command that prints each, and the first
 /// lines where they part as a diff, or that they never do.
 fn idea_log(n: usize, place: &str, fen: &str, depth: u32) -> Result<String> {
-    let hash = if n == Ideas::NAMES.len() {
-        format!(" --hash {HASH_MB}")
-    } else {
-        String::new()
-    };
     let command = |list: &str| {
         format!(
-            "cargo run --release -p lamosca-v11-lazy -- search --ideas {list}{hash} \
+            "cargo run --release -p lamosca-v11-lazy -- search --ideas {list} \
              --depth {depth} --trace {depth} --paths --fen \"{fen}\""
         )
     };
@@ -314,7 +298,7 @@ pub fn times() -> Result<Vec<Generated>> {
     let body = format!(
         "{}The time of each rung of the chapter's ladder to search each position \
          {LADDER_DEPTH} plies deep, as `search --depth {LADDER_DEPTH}` does, the median \
-         of {RUNS} runs; the table's rung with `--hash {HASH_MB}`.\n\n{}",
+         of {RUNS} runs; the table's rung with its default {HASH_MB} MB.\n\n{}",
         header(),
         table.render()
     );

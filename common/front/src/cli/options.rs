@@ -70,7 +70,7 @@ fn arg<E>(option: &'static EngineOption<E>) -> Arg {
             .value_name("LIST")
             .value_parser(read)
             .help(format!(
-                "{}: all, none, or any of {} separated by commas [default: {default}]",
+                "{}: all, none, or any of {} separated by commas, each kept, or dropped with no- [default: {default}]",
                 capitalized(option.help),
                 default.of.join(", ")
             )),
