@@ -43,7 +43,7 @@
     return board;
   }
 
-  /** The squares a move in UCI notation goes from and to, or null for no move. */
+  /** The squares a move in UCI notation goes from and to, or null for no move and for a pass (`0000`), which moves nothing. */
   function squares(uci) {
     if (typeof uci !== "string") return null;
     const from = squareIndex(uci.slice(0, 2));

@@ -398,6 +398,16 @@
     return event.event === "swap" ? event.in : event.move || null;
   }
 
+  // A pass, or null move: the side to move hands the turn over, and the
+  // record names it as UCI names no move. Its node's position, in its
+  // facts, is its parent's with the other side to move.
+  const PASS = "0000";
+
+  /** A move as a sentence names it: `e2e4`, or `a pass (0000)`. */
+  function moveWords(move) {
+    return move === PASS ? `a pass (${PASS})` : move;
+  }
+
   /** What the step did, in a sentence. */
   function describe(record, event) {
     switch (event.event) {
@@ -409,7 +419,7 @@
           return `Search node ${node.parent.id}'s position again, shallower, for a move to try first${window}.`;
         }
         return node.parent
-          ? `Enter node ${node.id}${kind} by ${node.move}, level ${node.level}${window}.`
+          ? `Enter node ${node.id}${kind} by ${moveWords(node.move)}, level ${node.level}${window}.`
           : `Start the search at the root, level ${node.level}${window}.`;
       }
       case "swap":
@@ -417,7 +427,8 @@
       case "cut": {
         const node = record.nodes.get(event.node);
         const beta = node.beta === null ? "" : ` ≥ β = ${node.beta}`;
-        return `${event.move} fails high with ${event.value}${beta}: the moves left are cut.`;
+        const move = event.move === PASS ? `The pass (${PASS})` : event.move;
+        return `${move} fails high with ${event.value}${beta}: the moves left are cut.`;
       }
       case "result": {
         const node = record.nodes.get(event.node);
@@ -427,7 +438,7 @@
           return `The re-search of node ${node.parent.id} returns ${value}${best}: the same position, for the same side.`;
         }
         return node.parent
-          ? `Node ${node.id} returns ${value}${best}: ${node.move} is worth ${worth} here.`
+          ? `Node ${node.id} returns ${value}${best}: ${moveWords(node.move)} is worth ${worth} here.`
           : `The root returns ${value}${best}: the search is over.`;
       }
       case "moves":

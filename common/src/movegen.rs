@@ -51,7 +51,7 @@ use crate::attacks::{
     bit, square_attacked, BISHOP_DIRECTIONS, KNIGHT_STEPS, LINE_STEP, QUEEN_DIRECTIONS,
     ROOK_DIRECTIONS,
 };
-use crate::moves::{Move, MoveKind, UciMove};
+use crate::moves::{Move, MoveKind, UciMove, NULL_MOVE};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{
     MoveError, Position, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
@@ -585,6 +585,20 @@ impl Position {
             .into_iter()
             .find(|mv| mv.uci() == wanted)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// The legal move `text` names, as [`Position::parse_move`] finds it, or
+    /// the pass, [`Move::NULL`], for `0000` when the side to move is not in
+    /// check: how a search's record names each move of a line it searched.
+    /// A game has no pass, so a user's moves go through `parse_move`.
+    pub fn parse_move_or_pass(&self, text: &str) -> Result<Move, MoveError> {
+        if text != NULL_MOVE {
+            return self.parse_move(text);
+        }
+        if self.in_check() {
+            return Err(MoveError::Illegal(text.to_string()));
+        }
+        Ok(Move::NULL)
     }
 
     /// Plays moves given in UCI notation one after the other.

@@ -44,6 +44,25 @@ pub struct Move {
 // ANCHOR_END: move
 
 impl Move {
+    /// The pass, or null move: no piece moves, only the turn changes hands.
+    /// It is no move of chess; a search makes it with
+    /// [`crate::Position::make_null`] to ask what the opponent could do if
+    /// it were its turn again, and it is named `0000`, as UCI names no move.
+    pub const NULL: Move = Move {
+        from: Square::A1,
+        to: Square::A1,
+        piece: Piece::EMPTY,
+        captured: Piece::EMPTY,
+        promotion: Piece::EMPTY,
+        kind: MoveKind::Normal,
+    };
+
+    /// True for the pass, [`Move::NULL`]: every other move moves a piece.
+    #[inline(always)]
+    pub const fn is_null(&self) -> bool {
+        self.piece.is_empty()
+    }
+
     /// True when the move takes a piece (en passant included).
     #[inline(always)]
     pub const fn is_capture(&self) -> bool {
@@ -82,7 +101,8 @@ impl Move {
     }
 
     /// The move's name in UCI long algebraic notation, as a value that
-    /// formats without allocating.
+    /// formats without allocating. The pass has no squares to name: it
+    /// prints as `0000` ([`NULL_MOVE`]), and its `UciMove` names none.
     pub fn uci(&self) -> UciMove {
         UciMove {
             from: self.from,
@@ -94,11 +114,15 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str(NULL_MOVE);
+        }
         self.uci().fmt(f)
     }
 }
 
-/// The move UCI prints when there is none to play (mate or stalemate).
+/// The move UCI prints when there is none to play (mate or stalemate), and
+/// the name of the pass, [`Move::NULL`], wherever a move is written.
 pub const NULL_MOVE: &str = "0000";
 
 /// A move as UCI names it: two squares and perhaps a promotion letter. This

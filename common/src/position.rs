@@ -7,6 +7,10 @@
 //! with the state it destroys, so [`Position::unmake`] restores the position
 //! and its hash exactly, and the stack doubles as the game's history for
 //! finding repetitions.
+//!
+//! A search may also pass: [`Position::make_null`] hands the turn to the
+//! other side without moving a piece, on the same stack, so that
+//! [`Position::unmake`] takes a pass back as it takes back a move.
 
 use crate::attacks::{bit, square_attacked};
 use crate::moves::{Move, MoveKind};
@@ -167,7 +171,7 @@ impl Position {
         self.history.len()
     }
 
-    /// The last move made, if any.
+    /// The last move made, if any; [`Move::NULL`] after a pass.
     pub fn last_move(&self) -> Option<Move> {
         self.history.last().map(|undo| undo.mv)
     }
@@ -255,8 +259,12 @@ impl Position {
     }
 
     // ANCHOR: make
-    /// Makes a legal move (one from the move generator).
+    /// Makes a legal move (one from the move generator), or passes when
+    /// `mv` is [`Move::NULL`].
     pub fn make(&mut self, mv: Move) {
+        if mv.is_null() {
+            return self.make_null();
+        }
         debug_assert_eq!(self.piece_at(mv.from), mv.piece, "{mv} moves no such piece");
         self.history.push(Undo {
             mv,
@@ -350,7 +358,8 @@ impl Position {
     // ANCHOR_END: make
 
     // ANCHOR: unmake
-    /// Takes back the last move made. Does nothing when no move was made.
+    /// Takes back the last move made, or the last pass. Does nothing when
+    /// no move was made.
     pub fn unmake(&mut self) {
         let Some(undo) = self.history.pop() else {
             return;
@@ -358,6 +367,19 @@ impl Position {
         let mv = undo.mv;
         let us = self.side.other();
         self.side = us;
+        if !mv.is_null() {
+            self.unmove_pieces(mv, us);
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        // Restored, not decremented: make saturates at the largest number.
+        self.fullmove_number = undo.fullmove_number;
+        self.hash = undo.hash;
+    }
+
+    /// Puts back the pieces `mv`, a move of `us`, moved.
+    fn unmove_pieces(&mut self, mv: Move, us: Color) {
         self.board[mv.to.index()] = Piece::EMPTY;
         self.board[mv.from.index()] = mv.piece;
         self.occupied[us.index()] ^= bit(mv.from) | bit(mv.to);
@@ -374,20 +396,61 @@ impl Position {
         if mv.piece.kind() == Some(PieceKind::King) {
             self.kings[us.index()] = mv.from;
         }
-        self.castling = undo.castling;
-        self.en_passant = undo.en_passant;
-        self.halfmove_clock = undo.halfmove_clock;
-        // Restored, not decremented: make saturates at the largest number.
-        self.fullmove_number = undo.fullmove_number;
-        self.hash = undo.hash;
     }
     // ANCHOR_END: unmake
+
+    // ANCHOR: null
+    /// Passes: the side to move hands the turn to the other side and moves
+    /// nothing. This is no move of chess; null-move pruning uses it to ask
+    /// whether the opponent, given two moves in a row, could still not
+    /// reach beta. The en-passant square goes (the pawn that could take
+    /// would be taking a move late), the clocks run as for a quiet move,
+    /// the hash follows, and [`Position::is_repetition`] looks back no
+    /// further than the pass. Take it back with [`Position::unmake_null`]
+    /// (or [`Position::unmake`]).
+    ///
+    /// The side to move must not be in check: passing would leave its king
+    /// to be taken. A search checks before it passes; debug builds assert.
+    pub fn make_null(&mut self) {
+        debug_assert!(!self.in_check(), "a side in check passed");
+        self.history.push(Undo {
+            mv: Move::NULL,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+        });
+        let mut hash = self.hash ^ KEYS.black_to_move;
+        if let Some(square) = self.en_passant.take() {
+            hash ^= KEYS.en_passant_file[square.file() as usize];
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.side == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side = self.side.other();
+        self.hash = hash;
+        debug_assert_eq!(self.hash, self.compute_hash(), "hash drifted after a pass");
+    }
+
+    /// Takes back the pass [`Position::make_null`] made, which must be the
+    /// last thing made.
+    pub fn unmake_null(&mut self) {
+        debug_assert_eq!(
+            self.last_move(),
+            Some(Move::NULL),
+            "the last move is no pass"
+        );
+        self.unmake();
+    }
+    // ANCHOR_END: null
 
     // ANCHOR: draws
     /// How many earlier positions, since the last capture or pawn move, are
     /// this one (same pieces, side, rights and en-passant square).
     pub fn repetitions(&self) -> usize {
-        let reach = (self.halfmove_clock as usize).min(self.history.len());
+        let reach = self.repetition_reach();
         let len = self.history.len();
         (2..=reach)
             .step_by(2)
@@ -398,11 +461,25 @@ impl Position {
     /// True when the position occurred before: a search scores the line as a
     /// draw, since the side that repeats could repeat again.
     pub fn is_repetition(&self) -> bool {
-        let reach = (self.halfmove_clock as usize).min(self.history.len());
+        let reach = self.repetition_reach();
         let len = self.history.len();
         (2..=reach)
             .step_by(2)
             .any(|back| self.history[len - back].hash == self.hash)
+    }
+
+    /// How many plies back a repetition may lie: no further than the last
+    /// capture or pawn move, which no position before it can repeat, nor
+    /// than the last pass, since a line with a pass is no game and what
+    /// stood before it was not reached by moves.
+    fn repetition_reach(&self) -> usize {
+        let len = self.history.len();
+        let reach = (self.halfmove_clock as usize).min(len);
+        self.history[len - reach..]
+            .iter()
+            .rev()
+            .position(|undo| undo.mv.is_null())
+            .unwrap_or(reach)
     }
 
     /// True when fifty moves by each side passed without a capture or a

@@ -236,3 +236,20 @@ fn a_record_too_large_to_read_is_refused_by_its_size() {
     );
     fs::remove_file(&path).unwrap();
 }
+
+/// `compare` and `explore --record FILE --why MOVE` read a record that
+/// holds passes (`0000`) as any other.
+#[test]
+fn both_commands_read_a_record_with_passes() {
+    let fixture = record_support::passing::pass_fixture();
+    let fixture = fixture.to_str().unwrap();
+    let compare = run(env!("CARGO_BIN_EXE_compare"), &[fixture, fixture]);
+    assert!(compare.status.success(), "{compare:?}");
+    let why = run(
+        env!("CARGO_BIN_EXE_explore"),
+        &["--record", fixture, "--why", "e1d1"],
+    );
+    assert!(why.status.success(), "{why:?}");
+    let answer = String::from_utf8_lossy(&why.stdout);
+    assert!(answer.starts_with("why not e1d1"), "{answer}");
+}

@@ -648,3 +648,39 @@ fn two_fail_hard_searches_are_compared_as_before() {
         "the move, which is worth at most v), and the reply\nmove           A reply          B reply\n"
     ));
 }
+
+/// A record that holds passes (`0000`), compared with itself and with
+/// v0.10's search of the same position to the same depth: every pass is
+/// replayed as one, so the moves below it are legal where they stand.
+#[test]
+fn a_record_with_passes_is_compared_as_any_other() {
+    use lamosca_v10_quiescence::QuiescenceSearch;
+    use record_support::passing::{pass_fixture, PASS_DEPTH, PASS_FEN};
+
+    let passes = Record::open(&pass_fixture()).unwrap();
+    let text = compared(&passes, &passes);
+    assert!(
+        text.contains(&format!(
+            "The root values agree: {}",
+            passes.summary().value
+        )),
+        "{text}"
+    );
+    let position = Position::from_fen(PASS_FEN).unwrap();
+    let options = default_options::<QuiescenceSearch>();
+    let (_, bytes) = record_engine(
+        &mut QuiescenceSearch::new(),
+        &position,
+        PASS_DEPTH,
+        0,
+        options,
+        Vec::new(),
+    )
+    .unwrap();
+    let v10 = Record::from_bytes(bytes).unwrap();
+    let text = compared(&v10, &passes);
+    // A pass that cuts is named as any cutting move, and so is a pass
+    // searched where v0.10 cut.
+    assert!(text.contains("B cut with 0000 in window"), "{text}");
+    assert!(text.contains("that A did not (2 nodes): 0000"), "{text}");
+}

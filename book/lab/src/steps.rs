@@ -809,7 +809,7 @@ impl Steps {
             Position::from_fen(fen).map_err(|error| anyhow!("bad fen in the header: {error}"))?;
         for mv in path {
             let legal = position
-                .parse_move(mv.as_str())
+                .parse_move_or_pass(mv.as_str())
                 .with_context(|| format!("the path breaks at {mv}"))?;
             position.make(legal);
         }

@@ -203,3 +203,22 @@ fn a_record_written_otherwise_is_read_the_same() {
         );
     }
 }
+
+/// A record that holds passes (`0000`, written by the reader's tests from
+/// a search that tries a null move): the module replays each pass as one,
+/// so each node's facts are the whole record's reader's.
+#[test]
+fn a_record_with_passes_is_read_as_the_record_reader_reads_it() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../stepper/test/records/test-pass.jsonl");
+    let text = std::fs::read(path).unwrap();
+    let whole = Record::from_bytes(text.clone()).unwrap().facts().unwrap();
+    let steps = Steps::new(text).unwrap();
+    for (i, expected) in whole.iter().enumerate() {
+        let id = i as u32 + 1;
+        assert_eq!(&steps.facts(id, true).unwrap(), expected, "node {id}");
+    }
+    assert!(whole
+        .iter()
+        .any(|facts| facts.path.split(' ').any(|mv| mv == "0000")));
+}

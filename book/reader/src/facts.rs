@@ -132,7 +132,7 @@ impl Record {
             let moved = match (info.mv, self.is_research(id), info.parent) {
                 (Some(mv), false, Some(_)) => {
                     let legal = position
-                        .parse_move(mv.as_str())
+                        .parse_move_or_pass(mv.as_str())
                         .with_context(|| format!("node {id}: the path breaks at {mv}"))?;
                     position.make(legal);
                     if !path.is_empty() {

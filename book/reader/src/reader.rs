@@ -18,14 +18,16 @@
 //! as it reads them, from the header's position: the position must be a
 //! FEN, and every move (a node's, a cut's, a best one, a move list's)
 //! legal where it stands; a record that names an impossible move is no
-//! search, and is refused with its line.
+//! search, and is refused with its line. A pass, `0000`, is played as one
+//! (the other side to move, no en-passant square) where the side to move
+//! is not in check.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use common::{Move, MoveStack, Position, UciMove, MAX_PLY};
+use common::{Move, MoveStack, Position, UciMove, MAX_PLY, NULL_MOVE};
 use lamosca_search::events::{Ending, StepKind};
 use lamosca_search::INFINITY;
 use serde::Deserialize;
@@ -903,7 +905,7 @@ impl Builder {
     /// Plays the move `mv` that enters a node at `level` below `open`: a
     /// root and a re-search (a node at its parent's level) are their
     /// parent's position, any other node its parent's after the move,
-    /// which must be legal there.
+    /// which must be legal there, or after a pass (`0000`).
     fn play(&mut self, open: Option<u32>, level: u32, mv: Option<&str>) -> Result<(), RecordError> {
         let parent_level = open
             .and_then(|id| self.nodes.get(id as usize - 1))
@@ -926,11 +928,21 @@ impl Builder {
 
     /// The move `text`, which must be legal in the position of `node`, the
     /// innermost open node; `None` when the record has no position to play
-    /// it in.
+    /// it in. A pass, `0000`, is legal wherever the side to move is not in
+    /// check.
     fn legal_here(&mut self, text: &str, node: u32) -> Result<Option<Move>, RecordError> {
         let Some(board) = self.board.as_ref() else {
             return Ok(None);
         };
+        if text == NULL_MOVE {
+            if board.in_check() {
+                return Err(self.malformed(format!(
+                    "node {node} passes ('{NULL_MOVE}') in check, in {}",
+                    board.to_fen()
+                )));
+            }
+            return Ok(Some(Move::NULL));
+        }
         let wanted = UciMove::parse(text);
         let Some(place) = self.played.len().checked_sub(1) else {
             return Ok(None);

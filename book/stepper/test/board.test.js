@@ -21,5 +21,7 @@ test("a move's squares, a promotion's too", () => {
   assert.deepEqual(squares("e2e4"), { from: squareIndex("e2"), to: squareIndex("e4") });
   assert.deepEqual(squares("a7a8q"), { from: 48, to: 56 });
   assert.equal(squares(null), null);
+  // A pass moves nothing: no squares, no arrow.
+  assert.equal(squares("0000"), null);
   assert.equal(squares("0000"), null);
 });

@@ -228,3 +228,42 @@ test("a record read whole answers the stepper's questions at once", () => {
   const other = new LocalSource(indexRecord(NEGAMAX));
   assert.deepEqual(other.follow(source, 6), follow(record, other.index, 6));
 });
+
+// A search that tries a null move before its moves, recorded by the
+// reader's tests (book/reader/tests/record_support/passing.rs): a pass is
+// named `0000`, and its node's position, in its facts, is its parent's
+// with the other side to move and no en-passant square.
+const PASSES = RECORDS["test-pass"];
+
+test("a pass's node is its parent's position with the other side to move", () => {
+  const record = indexRecord(PASSES);
+  const passes = Array.from(record.nodes.values()).filter((node) => node.move === "0000");
+  assert.ok(passes.length > 0);
+  let dropped = 0;
+  for (const node of passes) {
+    const [placement, side, castling, enPassant] = node.facts.fen.split(" ");
+    const parent = node.parent.facts.fen.split(" ");
+    assert.equal(placement, parent[0], node.facts.path);
+    assert.equal(side, parent[1] === "w" ? "b" : "w", node.facts.path);
+    assert.equal(castling, parent[2]);
+    assert.equal(enPassant, "-");
+    if (parent[3] !== "-") dropped += 1;
+    assert.ok(node.facts.path.split(" ").includes("0000"));
+  }
+  assert.ok(dropped > 0, "no pass drops an en-passant square");
+  // Moves below a pass are the other side's.
+  const below = passes.find((node) => node.children.length > 0);
+  assert.ok(below);
+  assert.equal(below.children[0].facts.fen.split(" ")[1], below.facts.fen.split(" ")[1] === "w" ? "b" : "w");
+});
+
+test("the steps of a pass say so", () => {
+  const record = indexRecord(PASSES);
+  const enter = record.steps.find((event) => event.event === "node" && event.move === "0000");
+  assert.match(describe(record, enter), /^Enter node \d+ by a pass \(0000\), level 3/);
+  const cut = record.steps.find((event) => event.event === "cut" && event.move === "0000");
+  assert.match(describe(record, cut), /^The pass \(0000\) fails high with /);
+  // A record steps in lockstep with itself through its passes.
+  const step = record.steps.indexOf(enter);
+  assert.equal(follow(record, record, step).step, step);
+});

@@ -404,6 +404,42 @@ mod tests {
         );
     }
 
+    /// A pass is written as UCI names no move, `0000`, in the field a
+    /// move takes: the node it leads to, and its value at its parent.
+    #[test]
+    fn a_pass_is_written_0000() {
+        let header = Header::of::<Leaf>(&Position::startpos(), 2, Map::new());
+        let mut recorder = Recorder::new(Vec::new(), &header, u32::MAX).unwrap();
+        let mut position = Position::startpos();
+        let mut tracer = Tracer::new(u32::MAX, &mut recorder);
+        tracer.node(0, NodeKind::Main, &position, None);
+        position.make_null();
+        tracer.node(1, NodeKind::Main, &position, None);
+        position.unmake_null();
+        tracer.cut(0, Move::NULL, 5);
+        tracer.result(0, true, 5, Some(Move::NULL), None);
+        let report = Leaf.search(
+            &mut position,
+            2,
+            &SearchControl::unlimited(),
+            &mut Tracer::off(),
+        );
+        let text = String::from_utf8(recorder.finish(&report).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[2..5],
+            [
+                r#"{"event":"node","id":2,"parent":1,"level":2,"move":"0000","alpha":-32000,"beta":32000,"kind":"main"}"#,
+                r#"{"event":"result","node":2,"value":-5,"best":null}"#,
+                r#"{"event":"cut","node":1,"move":"0000","value":5}"#,
+            ]
+        );
+        assert_eq!(
+            lines[5],
+            r#"{"event":"result","node":1,"value":5,"best":"0000"}"#
+        );
+    }
+
     /// An engine that searches nothing, for the report.
     struct Leaf;
 

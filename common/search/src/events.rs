@@ -471,7 +471,9 @@ impl<'a> Tracer<'a> {
 
     /// The search enters a node at `ply` of `kind`, reached by the last
     /// move made on `position` (none at the root), with the window it is
-    /// searched with (none for NegaMax).
+    /// searched with (none for NegaMax). A node reached by a pass
+    /// ([`Position::make_null`]) is reached by [`Move::NULL`], which the
+    /// log and the record write `0000`.
     #[inline]
     pub fn node(
         &mut self,

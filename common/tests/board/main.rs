@@ -6,6 +6,7 @@
 mod support;
 
 mod fen;
+mod pass;
 mod perft_suites;
 mod properties;
 mod rules;

@@ -1,6 +1,6 @@
 //! Where the explorer stands and how keys move it.
 
-use common::Position;
+use common::{Position, NULL_MOVE};
 
 use lamosca_reader::{
     research_depth, Bounded, Cutoff, MoveName, NodeInfo, Record, RecordError, SoFar,
@@ -544,9 +544,9 @@ impl<'r> Explorer<'r> {
     }
 
     /// Goes to the node the moves lead to from the current root, as far as
-    /// they lead. A word that is no move in `e2e4` form, or no legal move
-    /// where it is played, moves nothing: the prompt stays open with the
-    /// text, to be mended.
+    /// they lead. A word that is no move in `e2e4` form (or `0000`, a
+    /// pass), or no legal move where it is played, moves nothing: the
+    /// prompt stays open with the text, to be mended.
     fn follow(&mut self, typed: &str) -> Result<(), RecordError> {
         let root = self
             .node()
@@ -568,7 +568,7 @@ impl<'r> Explorer<'r> {
             if !is_move_form(mv) {
                 return self.keep_typing(typed, format!("{mv} is not a move in e2e4 form"));
             }
-            let Ok(legal) = position.parse_move(mv) else {
+            let Ok(legal) = position.parse_move_or_pass(mv) else {
                 let place = match played {
                     0 => "at the root".to_string(),
                     _ => format!("after {}", words_before(typed, played)),
@@ -796,7 +796,7 @@ fn board(fen: &str, path: &[MoveName]) -> Result<Position, String> {
         Position::from_fen(fen).map_err(|error| format!("bad fen in the header: {error}"))?;
     for mv in path {
         let legal = position
-            .parse_move(mv.as_str())
+            .parse_move_or_pass(mv.as_str())
             .map_err(|error| format!("the path breaks at {mv}: {error}"))?;
         position.make(legal);
     }
@@ -873,8 +873,11 @@ fn rows(record: &Record, info: &NodeInfo, events: &[(u64, Event)]) -> Vec<RowPla
 }
 
 /// True for a move in UCI's `e2e4` form: two squares, and a promotion
-/// piece if any.
+/// piece if any; or `0000`, a pass, which a record's line may hold.
 fn is_move_form(text: &str) -> bool {
+    if text == NULL_MOVE {
+        return true;
+    }
     let bytes = text.as_bytes();
     let square =
         |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);

@@ -6,6 +6,7 @@
 
 #![allow(dead_code)]
 
+pub mod passing;
 pub mod tamper;
 
 use std::path::PathBuf;
