@@ -124,8 +124,45 @@
     return `${parts.join("; ")}${running < 0 ? "" : "..."}${elapsed}`;
   }
 
+  // `count` things named `word`: "1 node", "2 nodes".
+  function counted(count, word) {
+    return `${count} ${word}${count === 1 ? "" : "s"}`;
+  }
+
+  // The status line while the searches run: each search's turn, and the
+  // seconds once a second has passed, so that a long search shows it goes on.
+  // Once stopped (every search shown, or one refused) it draws no more: a
+  // search still running when another was refused ends later, and must
+  // not put its progress over the error, which stays until the next search.
+  function watching(ui, titles) {
+    const steps = titles.map((title) => ({ title, done: null }));
+    const started = Date.now();
+    let stopped = false;
+    const draw = () => {
+      if (!stopped) ui.status.textContent = progress(steps, (Date.now() - started) / 1000);
+    };
+    const timer = setInterval(draw, 250);
+    draw();
+    return {
+      done(i, outcome) {
+        steps[i].done = `finished depth ${outcome.depth}, ${counted(outcome.nodes, "node")}`;
+        draw();
+        return outcome;
+      },
+      again(title, depth) {
+        steps.push({ title: `${title} again to depth ${depth}, to compare`, done: null });
+        draw();
+        return steps.length - 1;
+      },
+      stop() {
+        stopped = true;
+        clearInterval(timer);
+      },
+    };
+  }
+
   if (inNode) {
-    module.exports = { respond, progress };
+    module.exports = { respond, progress, watching, counted };
     return;
   }
 
@@ -394,33 +431,6 @@
     });
   }
 
-  // The status line while the searches run: each search's turn, and the
-  // seconds once a second has passed, so that a long search shows it goes on.
-  function watching(ui, titles) {
-    const steps = titles.map((title) => ({ title, done: null }));
-    const started = Date.now();
-    const draw = () => {
-      ui.status.textContent = progress(steps, (Date.now() - started) / 1000);
-    };
-    const timer = setInterval(draw, 250);
-    draw();
-    return {
-      done(i, outcome) {
-        steps[i].done = `finished depth ${outcome.depth}, ${outcome.nodes} nodes`;
-        draw();
-        return outcome;
-      },
-      again(title, depth) {
-        steps.push({ title: `${title} again to depth ${depth}, to compare`, done: null });
-        draw();
-        return steps.length - 1;
-      },
-      stop() {
-        clearInterval(timer);
-      },
-    };
-  }
-
   // Two searches are compared only whole and at the same depth: the one
   // that finished deeper is searched again at the other's depth.
   function alike(requests, outcomes, watch) {
@@ -444,7 +454,7 @@
   function sentence(side, title) {
     const { outcome, shown } = side;
     const summary = report(shown);
-    let words = `${title}: ${summary.best || "no move"}, value ${summary.value}, ${summary.nodes} nodes at depth ${shown.depth}`;
+    let words = `${title}: ${summary.best || "no move"}, value ${summary.value}, ${counted(summary.nodes, "node")} at depth ${shown.depth}`;
     if (outcome.stopped) words += ` (${outcome.stopped})`;
     else if (shown !== outcome) words += ` (it finished depth ${outcome.depth} too; shown at depth ${shown.depth}, beside the other)`;
     return words;

@@ -193,6 +193,14 @@ fn different_values_are_said_on_a_line() {
         &root,
         &format!("{{\"event\":\"result\",\"node\":1,\"value\":{},", value + 1),
     );
+    // And the report's, which a reader checks against the root's.
+    let best = a.summary().best.clone().unwrap();
+    let report = format!("\"best\":\"{best}\",\"value\":{value},\"nodes\"");
+    assert!(text.contains(&report), "{text}");
+    let text = text.replace(
+        &report,
+        &format!("\"best\":\"{best}\",\"value\":{},\"nodes\"", value + 1),
+    );
     fs::write(&path, text).unwrap();
     let b = Record::open(&path).unwrap();
     let compared = compared(&a, &b);

@@ -13,7 +13,7 @@
 //! for the same mistake on its command line (`error: bad --fen '...': ...`),
 //! so that the page and the terminal tell a reader the same thing.
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -22,6 +22,23 @@ use lamosca_record::option_json;
 use lamosca_search::deepen::{DEFAULT_DEPTH, MAX_DEPTH};
 use lamosca_search::log::Words;
 use lamosca_search::{Engine, EngineOption, OptionKind, OptionValue};
+
+/// The most of a FEN echoed back in an error, in characters, as the
+/// command line's (`common/front/src/echo.rs`): a paste of the wrong text
+/// into the FEN field must not come back whole.
+const ECHOED_FEN: usize = 100;
+
+/// The most of a reason echoed back, in characters, as the command line's.
+const ECHOED_REASON: usize = 200;
+
+/// `text` cut to its first `most` characters, with `...` when cut, as the
+/// command line cuts it.
+fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
+}
 
 /// The level the log goes down to when `trace` is not given, as `search`'s.
 pub const DEFAULT_TRACE: u32 = 2;
@@ -102,7 +119,13 @@ impl Request {
     /// The position before the moves: `--fen`, or the start position.
     pub fn start(&self) -> Result<Position> {
         match &self.fen {
-            Some(fen) => Position::from_fen(fen).with_context(|| format!("bad --fen '{fen}'")),
+            Some(fen) => Position::from_fen(fen).map_err(|error| {
+                anyhow!(
+                    "bad --fen '{}': {}",
+                    shortened(fen, ECHOED_FEN),
+                    shortened(&error.to_string(), ECHOED_REASON)
+                )
+            }),
             None => Ok(Position::startpos()),
         }
     }
@@ -120,9 +143,10 @@ impl Request {
         let mut position = start.clone();
         let mut moves = Vec::new();
         for (index, text) in texts.into_iter().enumerate() {
-            let mv = position
-                .parse_move(text)
-                .with_context(|| format!("move {} of --moves", index + 1))?;
+            let mv = position.parse_move(text).map_err(|error| {
+                let reason = shortened(&error.to_string(), ECHOED_REASON);
+                anyhow!("move {} of --moves: {reason}", index + 1)
+            })?;
             position.make(mv);
             moves.push(mv);
         }

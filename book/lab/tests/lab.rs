@@ -154,6 +154,34 @@ fn a_cap_the_page_cannot_hold_is_refused_before_searching() {
 }
 
 #[test]
+fn a_long_fen_or_move_is_echoed_cut_as_the_command_line_cuts_it() {
+    use lamosca_front::cli::PositionArgs;
+    let fen = "p".repeat(40_000);
+    let line = |fen: Option<&str>, moves: &[&str]| {
+        let args = PositionArgs {
+            fen: fen.map(str::to_string),
+            moves: moves.iter().map(|mv| mv.to_string()).collect(),
+        };
+        args.position().unwrap_err().to_string()
+    };
+    let lab = error(record(&request(&format!(
+        r#"{{"version": "v09", "fen": "{fen}"}}"#
+    ))));
+    assert_eq!(lab, line(Some(&fen), &[]));
+    assert!(
+        lab.starts_with(&format!("bad --fen '{}...': ", "p".repeat(100))),
+        "{lab}"
+    );
+    assert!(lab.len() < 400, "{lab}");
+    let mv = "e".repeat(40_000);
+    let lab = error(record(&request(&format!(
+        r#"{{"version": "v09", "moves": "e2e4 {mv}"}}"#
+    ))));
+    assert_eq!(lab, line(None, &["e2e4", &mv]));
+    assert!(lab.len() < 400, "{lab}");
+}
+
+#[test]
 fn mistakes_get_the_binary_s_words() {
     let bad = |json: &str| error(record(&request(json)));
     assert!(bad(r#"{"version": "v09", "fen": "8/8/8/8 w - -"}"#)

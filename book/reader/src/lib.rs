@@ -17,12 +17,18 @@
 //! - [`why`] says why a root move was not chosen, and [`why_value`] values
 //!   it and the chosen move with the full window (the explorer's
 //!   `--why MOVE` and `--why-value`).
+//! - The report must agree with the events: no more node events than the
+//!   nodes it counts, no main-search node deeper than the header's depth
+//!   lets it go, and the value (and move, and depth reached) of the
+//!   deepest finished depth ([`Record::open`] refuses a record that
+//!   disagrees, with the line).
 //! - [`check_record`] replays a record's moves on the board and checks
 //!   each node's bounds, for the steps' tests.
 //!
 //! The reader never runs a search of its own; only [`check_record`] and
 //! [`why_value`] do, through the engine contract.
 
+mod answer;
 mod bound;
 mod check;
 mod depths;

@@ -164,6 +164,9 @@ pub struct Record {
     cuts: Vec<Place>,
     swaps: Vec<Place>,
     chapter_cuts: ChapterCuts,
+    /// The line of each result at level 1 (a root's, a re-search's), by
+    /// node: where a depth's answer is.
+    top_results: Vec<(u32, u64)>,
     lines: u64,
     size: u64,
 }
@@ -276,6 +279,15 @@ impl Record {
     /// The report: best move, value, nodes, statistics.
     pub fn summary(&self) -> &Summary {
         &self.summary
+    }
+
+    /// The line of the result of `id`, a node at level 1 (a root or a
+    /// re-search), if it is one.
+    pub(crate) fn top_result_line(&self, id: u32) -> Option<u64> {
+        self.top_results
+            .iter()
+            .find(|&&(node, _)| node == id)
+            .map(|&(_, line)| line)
     }
 
     /// The number of lines, one per event.
@@ -557,6 +569,7 @@ struct Builder {
     cuts: Vec<Place>,
     swaps: Vec<Place>,
     chapter_cuts: ChapterCuts,
+    top_results: Vec<(u32, u64)>,
     /// The position of the innermost open node, the record's moves played.
     board: Option<Position>,
     /// For each open node: whether a move was made to enter it (a root and
@@ -659,15 +672,7 @@ impl Builder {
                 }
                 Ok(())
             }
-            "report" => {
-                if let Some(&open) = self.open.last() {
-                    return Err(
-                        self.malformed(format!("the report comes while node {open} is open"))
-                    );
-                }
-                self.summary = Some(self.read(line)?);
-                Ok(())
-            }
+            "report" => self.report(line),
             "search" => Err(self.malformed("a second search header")),
             _ => {
                 if let Some(node) = peek.node {
@@ -686,6 +691,25 @@ impl Builder {
                 Ok(())
             }
         }
+    }
+
+    /// The report, the last line, once every node has returned. A report
+    /// counts every node the search entered, and the record holds at
+    /// most those (fewer under `--record-levels`).
+    fn report(&mut self, line: &[u8]) -> Result<(), RecordError> {
+        if let Some(&open) = self.open.last() {
+            return Err(self.malformed(format!("the report comes while node {open} is open")));
+        }
+        let summary: Summary = self.read(line)?;
+        let entered = self.nodes.len() as u64;
+        if entered > summary.nodes {
+            return Err(self.malformed(format!(
+                "the report counts {} nodes, and the record holds {entered} node events",
+                summary.nodes
+            )));
+        }
+        self.summary = Some(summary);
+        Ok(())
     }
 
     /// A line whose fields are not those of the known events: a chapter
@@ -782,6 +806,7 @@ impl Builder {
         let level = peek.level.ok_or_else(|| missing("level"))?;
         self.check_level(id, open, level)?;
         let kind = peek.kind.ok_or_else(|| missing("kind"))?;
+        self.check_depth(id, level, kind)?;
         let alpha = peek.alpha.ok_or_else(|| missing("alpha"))?;
         let beta = peek.beta.ok_or_else(|| missing("beta"))?;
         self.check_value(|| format!("node {id}'s alpha"), alpha)?;
@@ -865,6 +890,23 @@ impl Builder {
         Err(self.malformed(reason))
     }
 
+    /// A search to depth `d` enters no node of its main search below level
+    /// `d + 1` (the leaves of v0.07 and v0.09; v0.10 and v0.11 stop at
+    /// level `d` and go on in the quiescence, whose nodes go deeper), so a
+    /// header whose depth is less than the record's levels does not
+    /// describe the search that follows it.
+    fn check_depth(&self, id: u32, level: u32, kind: NodeKind) -> Result<(), RecordError> {
+        let depth = self.header.as_ref().map_or(u32::MAX, |header| header.depth);
+        let deepest = depth.saturating_add(1);
+        if kind == NodeKind::Quiescence || level <= deepest {
+            return Ok(());
+        }
+        Err(self.malformed(format!(
+            "node {id} is at level {level}, and the header's depth {depth} lets the main \
+             search go no deeper than level {deepest}"
+        )))
+    }
+
     /// A value or a bound of a window lies within the full window, as a
     /// search's do: so a reader may turn it round, or step past it,
     /// without overflow.
@@ -894,6 +936,9 @@ impl Builder {
             board.unmake();
         }
         let info = &mut self.nodes[node as usize - 1];
+        if info.level == 1 {
+            self.top_results.push((node, self.line));
+        }
         info.value = value;
         info.best = best;
         info.end = offset + length as u64 + 1;
@@ -978,7 +1023,7 @@ impl Builder {
         let Some(summary) = self.summary else {
             return Err(RecordError::Truncated { line: self.line });
         };
-        Ok(Record {
+        let record = Record {
             file,
             header,
             summary,
@@ -987,9 +1032,12 @@ impl Builder {
             cuts: self.cuts,
             swaps: self.swaps,
             chapter_cuts: self.chapter_cuts,
+            top_results: self.top_results,
             lines: self.line,
             size,
-        })
+        };
+        record.check_answer()?;
+        Ok(record)
     }
 }
 

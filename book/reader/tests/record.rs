@@ -511,14 +511,29 @@ proptest! {
     #[test]
     fn any_well_formed_record_reads_back_as_written(roots in proptest::collection::vec(tree(), 1..3)) {
         let (path, events) = record_search(SCANDINAVIAN, 1, Algorithm::NegaMax, "proptest.jsonl");
-        let mut written = vec![events[0].clone()];
+        // The header asks for no depth, as under a clock, so that the
+        // trees may be as deep as they grow.
+        let mut header = events[0].clone();
+        if let Event::Search(asked) = &mut header {
+            asked.depth = lamosca_search::deepen::MAX_DEPTH;
+        }
+        let mut written = vec![header];
         let mut next_id = 1;
+        // The answer is the last root's that returned a move (the deepest
+        // depth that finished), or the lone root's.
+        let mut answer = (None, 0);
         for (depth, root) in roots.iter().enumerate() {
             let mut position = Position::from_fen(SCANDINAVIAN).unwrap();
+            let first = written.len();
             flatten(root, None, 1, &mut position, &mut written, &mut next_id);
+            let Some(Event::Result(result)) = written.last() else { unreachable!() };
+            if result.best.is_some() || (roots.len() == 1 && written.len() == first + 2) {
+                answer = (result.best.clone(), result.value);
+            }
             written.push(Event::Chapter(ChapterEvent::new("iteration", None).with("depth", depth + 1)));
         }
-        written.push(Event::Report(Summary { best: None, value: 0, nodes: u64::from(next_id - 1), statistics: vec![] }));
+        let (best, value) = answer;
+        written.push(Event::Report(Summary { best, value, nodes: u64::from(next_id - 1), statistics: vec![] }));
         fs::remove_file(&path).unwrap();
         let path = write(&written, "proptest.jsonl");
         let record = Record::open(&path).unwrap();

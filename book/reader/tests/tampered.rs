@@ -271,7 +271,8 @@ fn a_level_or_a_depth_from_the_file_sizes_nothing() {
         );
     }
     // Knights out and back, 300 plies deep: legal at every level, and
-    // refused past the deepest level a search reaches.
+    // refused past the deepest level a search reaches. Quiescence nodes,
+    // which no header's depth bounds.
     let mut chain = vec![lines[0].clone()];
     let knights = ["g1f3", "g8f6", "f3g1", "f6g8"];
     let depth = 300;
@@ -284,7 +285,7 @@ fn a_level_or_a_depth_from_the_file_sizes_nothing() {
             ),
         };
         chain.push(format!(
-            "{{\"event\":\"node\",\"id\":{id},\"parent\":{parent},\"level\":{id},\"move\":{mv},\"alpha\":-1,\"beta\":1,\"kind\":\"main\"}}"
+            "{{\"event\":\"node\",\"id\":{id},\"parent\":{parent},\"level\":{id},\"move\":{mv},\"alpha\":-1,\"beta\":1,\"kind\":\"quiescence\"}}"
         ));
     }
     let error = Record::from_bytes((chain.join("\n") + "\n").into_bytes())

@@ -4,7 +4,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { respond, progress } = require("../lab.js");
+const { respond, progress, watching, counted } = require("../lab.js");
 
 // Answers as the module does: JSON text, `{"ok": ...}` or `{"error": ...}`.
 const engines = {
@@ -112,4 +112,32 @@ test("a search longer than a second shows which search runs, what is done, and t
   assert.equal(progress(steps, 7.9), "v0.11 to depth 6: finished depth 6, 10322 nodes; v0.10 to depth 6: searching... (7 s)");
   steps[1].done = "finished depth 6, 4101 nodes";
   assert.equal(progress(steps, 9), "v0.11 to depth 6: finished depth 6, 10322 nodes; v0.10 to depth 6: finished depth 6, 4101 nodes (9 s)");
+});
+
+// The lab's status line, as `watching` draws it, on a stand-in for the form.
+function fakeForm() {
+  return { status: { textContent: "" } };
+}
+
+test("an error stays on the status line when a search still running ends after it", () => {
+  // v0.11 refuses its ideas at once; v0.10, searched beside it, ends later.
+  const ui = fakeForm();
+  const watch = watching(ui, ["v0.11 to depth 4", "v0.10 to depth 4"]);
+  assert.equal(ui.status.textContent, "v0.11 to depth 4: searching; v0.10 to depth 4: waiting...");
+  watch.stop();
+  ui.status.textContent = "error: bad --ideas 'order,,lazy': an empty name";
+  watch.done(1, { depth: 4, nodes: 1234 });
+  watch.again("v0.10", 3);
+  assert.equal(ui.status.textContent, "error: bad --ideas 'order,,lazy': an empty name");
+});
+
+test("a search of one node is said in the singular", () => {
+  const ui = fakeForm();
+  const watch = watching(ui, ["v0.07 to depth 1", "v0.09 to depth 1"]);
+  watch.done(0, { depth: 1, nodes: 1 });
+  assert.equal(ui.status.textContent, "v0.07 to depth 1: finished depth 1, 1 node; v0.09 to depth 1: searching...");
+  watch.done(1, { depth: 1, nodes: 2 });
+  watch.stop();
+  assert.equal(ui.status.textContent, "v0.07 to depth 1: finished depth 1, 1 node; v0.09 to depth 1: finished depth 1, 2 nodes");
+  assert.equal(counted(0, "node"), "0 nodes");
 });

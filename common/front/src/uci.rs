@@ -30,10 +30,17 @@
 //!
 //! A GUI may send anything, so nothing it sends stops the loop but `quit`
 //! or the end of the input. What cannot be understood, or cannot be done,
-//! is answered with an `info string` saying why, and the state stays as it
-//! was: an illegal move in `position` keeps the previous position. A `go`
-//! before any `position` searches the start position, the position a
-//! session begins with. The end of the input is a `quit`: a search still
+//! is answered with an `info string` saying why. A refused command changes
+//! nothing, with one exception: a refused `position` (a bad FEN, an illegal
+//! move in the list) leaves the engine with no position to search, since
+//! the GUI now believes in a position the engine does not have. Searching
+//! the previous one would answer a move of another position, which the GUI
+//! calls illegal; so until a valid `position` arrives, every `go` is
+//! answered with an `info string` naming the refused position and `bestmove
+//! 0000`, the null move, at once. `ucinewgame` does not end that state: a
+//! GUI sends the new game's `position` before its `go`. A `go` before any
+//! `position` searches the start position, the position a session begins
+//! with. The end of the input is a `quit`: a search still
 //! running is stopped, and its move printed, before the program ends.
 //!
 //! Pondering follows the protocol, though no `Ponder` option is listed (a
@@ -146,6 +153,9 @@ struct Session<E> {
     engine: Option<E>,
     /// The position the next `go` searches.
     position: Position,
+    /// The last `position` command, shortened, if it was refused: until a
+    /// valid one arrives, `go` has nothing to search.
+    refused: Option<String>,
     /// The search in progress, if any.
     search: Option<Search<E>>,
     /// The options `setoption` set, in order, for an engine made afresh.
@@ -158,6 +168,7 @@ impl<E: Engine> Session<E> {
         Session {
             engine: Some(E::new()),
             position: Position::startpos(),
+            refused: None,
             search: None,
             options: Vec::new(),
             out,
@@ -337,13 +348,19 @@ impl<E: Engine> Session<E> {
     }
 
     /// `position startpos|fen FEN [moves ...]`; a position that cannot be
-    /// set up leaves the previous one in place.
+    /// set up leaves no position to search until the next valid one.
     fn set_position(&mut self, words: &[&str]) {
         match read_position(words) {
-            Ok(position) => self.position = position,
-            Err(message) => self
-                .out
-                .info(format_args!("{message}; the position stays as it was")),
+            Ok(position) => {
+                self.position = position;
+                self.refused = None;
+            }
+            Err(message) => {
+                self.out.info(format_args!(
+                    "{message}; position refused, go answers 0000 until a valid position"
+                ));
+                self.refused = Some(shortened(&words.join(" "), ECHOED_FEN));
+            }
         }
     }
 
@@ -366,6 +383,14 @@ impl<E: Engine> Session<E> {
         };
         for warning in warnings {
             self.out.info(warning);
+        }
+        if let Some(refused) = &self.refused {
+            // No position to search: the null move, at once, even after
+            // `go infinite` or `go ponder`, as there is nothing to wait for.
+            self.out.info(format_args!(
+                "no position to search: 'position {refused}' was refused"
+            ));
+            return self.out.line(format_args!("bestmove {NULL_MOVE}"));
         }
         let engine = self.engine.take().unwrap_or_else(E::new);
         let side = self.position.side_to_move();

@@ -12,6 +12,8 @@ mod answers;
 mod mates_support;
 #[path = "../../../common/front/tests/support/node_budget.rs"]
 mod node_budget_support;
+#[path = "../../../common/front/tests/support/refused.rs"]
+mod refused_support;
 #[path = "../../../common/search/tests/stopped_support/mod.rs"]
 mod stopped_support;
 #[path = "../../../common/front/tests/support/uci_child.rs"]
@@ -22,6 +24,7 @@ mod mates;
 mod minimax;
 mod node_budget;
 mod options;
+mod refused;
 mod stopped;
 mod trace;
 mod uci_impossible;

@@ -12,6 +12,8 @@ mod answers;
 mod mates_support;
 #[path = "../../../common/front/tests/support/node_budget.rs"]
 mod node_budget_support;
+#[path = "../../../common/front/tests/support/refused.rs"]
+mod refused_support;
 #[path = "../../../common/search/tests/stopped_support/mod.rs"]
 mod stopped_support;
 mod support;
@@ -25,5 +27,6 @@ mod negamax_value;
 mod node_budget;
 mod options;
 mod ordered_perft;
+mod refused;
 mod stopped;
 mod traces;

@@ -12,6 +12,8 @@ mod answers;
 mod mates_support;
 #[path = "../../../common/front/tests/support/node_budget.rs"]
 mod node_budget_support;
+#[path = "../../../common/front/tests/support/refused.rs"]
+mod refused_support;
 #[path = "../../../common/search/tests/stopped_support/mod.rs"]
 mod stopped_support;
 #[path = "../../../common/front/tests/support/uci_child.rs"]
@@ -24,5 +26,6 @@ mod node_budget;
 mod options;
 mod original;
 mod quiescence;
+mod refused;
 mod stopped;
 mod traces;

@@ -230,15 +230,31 @@ fn unknown_commands_are_answered_and_the_loop_goes_on() {
 }
 
 #[test]
-fn an_illegal_move_keeps_the_previous_position() {
+fn after_a_refused_position_go_plays_no_move_of_another() {
     let mut engine = Session::start();
     engine.send("position startpos moves e2e4");
     engine.send("position startpos moves e2e4 e2e4");
     let lines = engine.until("info string", PROMPT);
     assert!(lines[0].contains("'e2e4' is not a legal move"), "{lines:?}");
+    assert!(!lines[0].contains("stays"), "{lines:?}");
+    // The GUI believes in the refused position: a move of the position
+    // after 1. e4 would be illegal there, so none is played.
     engine.send("go depth 1");
-    // Black's move after 1. e4: the position with the illegal move was
-    // refused, and the start position was not put in its place.
+    let lines = engine.until("bestmove", PROMPT);
+    assert_eq!(
+        lines,
+        [
+            "info string no position to search: 'position startpos moves e2e4 e2e4' was refused",
+            "bestmove 0000"
+        ]
+    );
+    // Under a clock, or with no limit at all, the answer is the same, at
+    // once.
+    engine.send("go infinite");
+    assert_eq!(engine.bestmove(PROMPT), "0000");
+    // A valid position ends it.
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 1");
     let mv = engine.bestmove(PROMPT);
     let mut position = Position::startpos();
     position.play_moves(&["e2e4"]).unwrap();
@@ -394,6 +410,12 @@ fn input_out_of_proportion_is_refused_and_the_loop_goes_on() {
     engine.send(&format!("position fen {}", "p".repeat(100_000)));
     let lines = engine.until("info string bad fen", PROMPT);
     assert!(lines.last().unwrap().len() < 400, "{lines:?}");
+    // And the go that follows names it shortened.
+    engine.send("go depth 1");
+    let lines = engine.until("bestmove", PROMPT);
+    let named = format!("'position fen {}...' was refused", "p".repeat(96));
+    assert!(lines[0].ends_with(&named), "{lines:?}");
+    assert_eq!(lines[1], "bestmove 0000");
     engine.send(&format!("position startpos moves {}", "e".repeat(100_000)));
     let lines = engine.until("info string move 1 of the list", PROMPT);
     assert!(lines.last().unwrap().len() < 400, "{lines:?}");

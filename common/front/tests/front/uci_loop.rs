@@ -61,18 +61,33 @@ fn options_are_checked_and_set() {
 }
 
 #[test]
-fn a_bad_position_keeps_the_last_good_one() {
+fn after_a_refused_position_go_answers_the_null_move() {
     let lines = session(
         "position startpos moves e2e4\n\
          position startpos moves e2e4 e7e5 e1e3\n\
          position fen 8/8/8 w - - 0 1\n\
          position somewhere\n\
+         go depth 1\n\
+         ucinewgame\n\
+         go depth 1\n\
+         position startpos moves e2e4\n\
          go depth 1\n",
     );
+    let refused = "; position refused, go answers 0000 until a valid position";
     assert!(lines[0].starts_with("info string move 3 of the list: 'e1e3' is not a legal move"));
+    assert!(lines[0].ends_with(refused), "{lines:?}");
     assert!(lines[1].starts_with("info string bad fen '8/8/8 w - - 0 1': "));
     assert!(lines[2].starts_with("info string position needs 'startpos' or 'fen FEN'"));
-    // Black to move after 1. e2e4: the first legal move is Black's.
+    assert!(lines[2].ends_with(refused), "{lines:?}");
+    // The last position refused is named, and no move of an earlier one
+    // (1. e4's b8a6) is played; `ucinewgame` does not change that.
+    let nothing = [
+        "info string no position to search: 'position somewhere' was refused",
+        "bestmove 0000",
+    ];
+    assert_eq!(lines[3..5], nothing);
+    assert_eq!(lines[5..7], nothing);
+    // A valid position ends it: Black's first legal move after 1. e2e4.
     assert_eq!(lines.last().unwrap(), "bestmove b8a6");
 }
 
