@@ -34,14 +34,18 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
   --holes     list the holes: number, name, where in the lesson files, what
               each asks and the chapter's section to read
   --reset     put the lesson files back to their holes; a file whose holes
-              hold your own lines is first copied to kept/ (book/exercises/
+              hold your own lines, or that was changed outside its holes,
+              or is not UTF-8 text, is first copied to kept/ (book/exercises/
               kept/exercise-v09/search.1.rs...), and the `cp` line that puts
               it back is printed
   --fill N    write holes 1 to N with the step's own lines, as a learner who
               filled them has them, and leave every later hole as it is: for
               proving the checks (`.ci/run`) and for comparing; your own
               lines in holes 1 to N are copied to kept/ first, as --reset
-              does; --reset undoes it
+              does; a file whose holes cannot be read one by one (changed
+              outside them, or not UTF-8 text) is copied whole, and its later
+              holes go back to their todo!(): the line it prints says so;
+              --reset undoes it
   --slip      with --fill N, hole N holds its slip from holes.toml: the
               checks must name hole N as wrong
   --whole     the whole step instead of its holes: the body of each search
@@ -51,6 +55,11 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
               your search differs; a file that holds your own lines is
               copied to kept/ first, as --reset does (--whole --reset is
               the same); --reset goes back to the holes
+
+  --reset, --fill and --whole write all or nothing: a lesson file that
+  cannot be read, or a file that cannot be written, stops them before any
+  file is written (exit code 2); a write that fails puts back the files
+  written before it; every copy kept is told, with its `cp` line, either way
   --whole --fill     the whole step with the step's own bodies: the
               checks pass
   --whole --slip N   the step's bodies with slip N of whole.toml: the

@@ -101,14 +101,28 @@ fn say_kept(kept: &[files::Kept]) {
     }
 }
 
+/// What a command that writes lesson files did, once each copy it kept
+/// is told: its copies are told even when it then stopped.
+fn told(done: files::Done) -> Result<files::Written, String> {
+    match done {
+        Ok(done) => {
+            say_kept(&done.kept);
+            Ok(done)
+        }
+        Err(stopped) => {
+            say_kept(&stopped.kept);
+            Err(stopped.error)
+        }
+    }
+}
+
 /// Writes the lesson files of `exercise` as `fill` says (back to their
 /// holes when nothing is filled), keeping first those that hold the
 /// learner's own lines, and names them.
 fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> {
     let root = Path::new(ROOT);
     if fill.filled == 0 {
-        let done = files::reset(root, exercise)?;
-        say_kept(&done.kept);
+        let done = told(files::reset(root, exercise))?;
         for path in &done.written {
             println!("reset    {}", path.display());
         }
@@ -119,16 +133,22 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
             );
         }
     } else {
-        let done = files::fill(root, exercise, fill)?;
-        say_kept(&done.kept);
+        let done = told(files::fill(root, exercise, fill))?;
         let slip = if fill.slip {
             ", the last with its slip"
         } else {
             ""
         };
         for path in done.written {
+            // A file kept whole could not be read hole by hole: its later
+            // holes are back to their todo!(), and its copy holds them.
+            let later = if done.emptied.contains(&path) {
+                "its later holes back to their todo!(): yours are in the copy kept above"
+            } else {
+                "any later hole as it was"
+            };
             println!(
-                "filled   {} (holes 1 to {}{slip}; any later hole as it was)",
+                "filled   {} (holes 1 to {}{slip}; {later})",
                 path.display(),
                 fill.filled
             );
@@ -151,8 +171,7 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
 /// and names them.
 fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), String> {
     let root = Path::new(ROOT);
-    let done = files::whole(root, exercise, body)?;
-    say_kept(&done.kept);
+    let done = told(files::whole(root, exercise, body))?;
     let bodies = match body {
         Body::Todo => "each function to write is a todo!() after its guide".to_string(),
         Body::Step => "the step's own bodies".to_string(),

@@ -352,6 +352,81 @@ fn fill_leaves_the_later_holes_alone_and_keeps_what_it_fills_over() {
     assert_eq!(copy.ok().as_deref(), Some(mine.as_str()));
 }
 
+/// A lesson file that is not UTF-8 text (a Latin-1 byte in a comment) is
+/// kept byte for byte, with its `cp` line; `--fill 1` says that the later
+/// holes of a file it could not read hole by hole went back to their
+/// `todo!()`, and does not claim it left them as they were.
+#[test]
+fn a_file_that_is_not_utf8_is_kept_and_fill_says_what_it_did() {
+    let dir = v09_checkout("latin1");
+    write_hole(&dir, "search.rs", 2, "            // my fail-high, to come");
+    let path = dir.join("exercise-v09/src/lesson/search.rs");
+    let mut mine = std::fs::read(&path).unwrap();
+    mine.extend_from_slice(b"// perch\xe9\n");
+    std::fs::write(&path, &mine).unwrap();
+    let output = exercise(&dir, &["v09", "--fill", "1"]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let copy = std::fs::read(dir.join("kept/exercise-v09/search.1.rs"));
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "kept     exercise-v09/src/lesson/search.rs, a file that is not UTF-8 text, \
+             byte for byte, as kept/exercise-v09/search.1.rs\n         put it back, from \
+             book/exercises, with: cp kept/exercise-v09/search.1.rs \
+             exercise-v09/src/lesson/search.rs\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "filled   book/exercises/exercise-v09/src/lesson/search.rs (holes 1 to 1; its later \
+             holes back to their todo!(): yours are in the copy kept above)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ordering.rs (holes 1 to 1; any later hole as it was)"),
+        "{stdout}"
+    );
+    assert_eq!(copy.ok(), Some(mine));
+}
+
+/// A file that cannot be written stops `--reset` before any is written,
+/// with exit code 2 and one line, and the learner's file is as it was.
+#[test]
+fn a_file_that_cannot_be_written_stops_reset_before_any_is_written() {
+    let dir = v09_checkout("unwritable");
+    let mine = write_hole(
+        &dir,
+        "search.rs",
+        1,
+        "            let value: i32 = 0; // mine",
+    );
+    let ordering = dir.join("exercise-v09/src/lesson/ordering.rs");
+    write_hole(&dir, "ordering.rs", 3, "    None // my pick");
+    // Root writes a file whatever its mode: a folder in place of the
+    // slipped file, written last, cannot be written by anyone.
+    let slip = dir.join("exercise-v09/src/slip/search.rs");
+    std::fs::remove_file(&slip).unwrap();
+    std::fs::create_dir(&slip).unwrap();
+    let output = exercise(&dir, &["v09", "--reset"]);
+    let search = std::fs::read_to_string(dir.join("exercise-v09/src/lesson/search.rs"));
+    let ordering = std::fs::read_to_string(ordering).unwrap();
+    let kept = dir.join("kept").exists();
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: cannot write "), "{stderr}");
+    assert!(
+        stderr.ends_with("is not a file; nothing was written\n"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty() && !kept);
+    assert_eq!(search.unwrap(), mine);
+    assert!(ordering.contains("None // my pick"), "{ordering}");
+}
+
 /// A folder of its own under the system's temporary folder, empty.
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("exercises-{name}-{}", std::process::id()));
