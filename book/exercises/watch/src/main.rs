@@ -10,7 +10,9 @@ use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use exercise_holes::{files, Body, Fill};
-use exercise_watch::{in_checkout, parse_args, run_watched, standing, wait_for_change};
+use exercise_watch::{
+    in_checkout, parse_args, run_watched, standing, wait_for_change, wait_for_folder,
+};
 use exercise_watch::{without_cargo_close, RunEnd};
 use exercise_watch::{Action, HELP};
 
@@ -19,7 +21,8 @@ const ROOT: &str = "../..";
 
 /// How long the checks may go on printing nothing once they have started
 /// before the watch stops them: twice the time the checks' runner gives
-/// one check (`CHECK_SECONDS` of `exercise-check`, 30 s), after which the
+/// one check (`CHECK_SECONDS` of `exercise-check`, 30 s; it caps their
+/// memory too, `CHECK_MEGABYTES`), after which the
 /// runner stops by itself and names the hole. Past this the runner did
 /// not, and the watch does.
 const SILENCE: Duration = Duration::from_secs(60);
@@ -61,13 +64,22 @@ fn check(krate: &str, lesson: &Path) -> Result<bool, String> {
 }
 
 /// Runs the checks of `krate`, then again each time a lesson file is
-/// saved, until Ctrl-C.
+/// saved, until Ctrl-C. A lesson folder that goes missing for a while (a
+/// branch switched, a folder moved away and back) is waited for.
 fn watch(krate: &str) -> ExitCode {
     let lesson = Path::new(krate).join("src/lesson");
     loop {
+        if !lesson.is_dir() {
+            println!(
+                "{} is missing: waiting for it to come back (Ctrl-C stops)",
+                lesson.display()
+            );
+            wait_for_folder(&lesson);
+        }
         match check(krate, &lesson) {
             Ok(true) => {}
             Ok(false) => continue,
+            Err(_) if !lesson.is_dir() => continue,
             Err(line) => {
                 eprintln!("error: {line}");
                 return ExitCode::from(2);
@@ -79,6 +91,7 @@ fn watch(krate: &str) -> ExitCode {
         );
         match wait_for_change(&lesson, Duration::from_secs(24 * 3600)) {
             Some(Ok(())) | None => continue,
+            Some(Err(_)) if !lesson.is_dir() => continue,
             Some(Err(error)) => {
                 eprintln!("error: cannot watch {}: {error}", lesson.display());
                 return ExitCode::from(2);
