@@ -12,6 +12,7 @@
 //! through and the chapter's section that teaches them.
 
 mod holes;
+mod memory;
 mod run;
 
 use std::cell::RefCell;
@@ -28,6 +29,7 @@ use lamosca_search::{Engine, Report, SearchControl};
 
 pub use exercise_holes::HoleEntry;
 pub use holes::{hint, Exercise};
+pub use memory::CHECK_MEGABYTES;
 pub use run::run;
 
 /// Runs `search` as [`traced`] does, catching its panic: what it logged

@@ -12,6 +12,9 @@
 //! [`CHECK_SECONDS`] at most: a hole whose lines never end (a loop whose
 //! counter is never moved) is named then, and the run stops, rather than
 //! hang. The thread is left to the process's end, which follows at once.
+//! A check whose thread would hold more of the heap than
+//! [`crate::memory`] allows is named the same way, before it takes the
+//! machine's memory.
 
 use std::backtrace::{Backtrace, BacktraceStatus};
 use std::panic::{self, AssertUnwindSafe};
@@ -19,7 +22,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{mpsc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::holes::Exercise;
 use crate::{Check, Outcome};
@@ -88,30 +91,52 @@ enum Verdict {
     Panic(Panicked),
     /// It was still running after the time limit.
     Endless(Duration),
+    /// It asked for more memory than the cap, this many megabytes.
+    Greedy(usize),
 }
+
+/// How often the runner looks whether a check went over the memory cap.
+const LOOK: Duration = Duration::from_millis(50);
 
 /// Runs `check` on a thread of its own, catching its panic, and waits for
 /// it `limit` at most.
-fn verdict_within(check: fn() -> Outcome, limit: Duration) -> Verdict {
+fn verdict_within(check: fn() -> Outcome, limit: Duration, megabytes: usize) -> Verdict {
     let (send, receive) = mpsc::channel();
+    let (number, numbered) = mpsc::channel();
     let spawned = thread::Builder::new()
         .name("check".to_string())
         .stack_size(CHECK_STACK)
         .spawn(move || {
+            let _ = number.send(crate::memory::enter_check(megabytes));
             let _ = send.send(verdict(check));
         });
     if spawned.is_err() {
         // No thread to be had: the check runs here, without a limit.
         return verdict(check);
     }
-    match receive.recv_timeout(limit) {
-        Ok(verdict) => verdict,
-        Err(mpsc::RecvTimeoutError::Timeout) => Verdict::Endless(limit),
-        Err(mpsc::RecvTimeoutError::Disconnected) => Verdict::Panic(Panicked {
-            message: "the check's thread ended without a verdict".to_string(),
-            location: String::new(),
-            backtrace: None,
-        }),
+    let number = numbered.recv().ok();
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match receive.recv_timeout(left.min(LOOK)) {
+            Ok(verdict) => return verdict,
+            Err(mpsc::RecvTimeoutError::Timeout)
+                if number.is_some() && crate::memory::over() == number =>
+            {
+                return Verdict::Greedy(megabytes)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) if left.is_zero() => {
+                return Verdict::Endless(limit)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Verdict::Panic(Panicked {
+                    message: "the check's thread ended without a verdict".to_string(),
+                    location: String::new(),
+                    backtrace: None,
+                })
+            }
+        }
     }
 }
 
@@ -179,8 +204,10 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
         exercise.crate_name()
     );
     let limit = time_limit();
+    let megabytes = crate::memory::megabytes();
     for (passed, (name, check)) in checks.iter().enumerate() {
-        match verdict_within(*check, limit) {
+        let verdict = verdict_within(*check, limit, megabytes);
+        match verdict {
             Verdict::Pass => println!("  ok    {name}"),
             Verdict::Fail(message) => {
                 println!("  FAIL  {name}\n\n{message}\n\n{passed} of {total} checks pass");
@@ -190,9 +217,10 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
                 print!("{}", tell_panic(name, &panicked, passed, total));
                 return ExitCode::FAILURE;
             }
-            Verdict::Endless(limit) => {
+            Verdict::Endless(_) | Verdict::Greedy(_) => {
                 let empty = empty_holes(exercise, &crate::holes::lessons_of(exercise));
-                print!("{}", tell_endless(name, limit, &empty, exercise));
+                let over = Over::of(&verdict).unwrap_or(Over::Time(limit));
+                print!("{}", tell_over(name, &over, &empty, exercise));
                 println!("\n{passed} of {total} checks pass");
                 return ExitCode::FAILURE;
             }
@@ -209,19 +237,23 @@ pub fn run(exercise: &Exercise, checks: &[Check], slip: bool) -> ExitCode {
 /// message, or a panic's.
 fn first_failure(checks: &[Check]) -> Option<String> {
     let limit = time_limit();
-    checks
-        .iter()
-        .find_map(|(name, check)| match verdict_within(*check, limit) {
+    let megabytes = crate::memory::megabytes();
+    checks.iter().find_map(
+        |(name, check)| match verdict_within(*check, limit, megabytes) {
             Verdict::Pass => None,
             Verdict::Fail(message) => Some(message),
             Verdict::Panic(panicked) => {
                 Some(format!("{} at {}", panicked.message, panicked.location))
             }
-            Verdict::Endless(limit) => Some(format!(
-                "the check `{name}` did not finish within {}",
-                seconds(limit)
+            Verdict::Endless(limit) => {
+                Some(format!("the check `{name}` {}", Over::Time(limit).what()))
+            }
+            Verdict::Greedy(megabytes) => Some(format!(
+                "the check `{name}` {}",
+                Over::Memory(megabytes).what()
             )),
-        })
+        },
+    )
 }
 
 /// `10 s`, `0.5 s`.
@@ -244,36 +276,82 @@ fn empty_holes(exercise: &Exercise, lessons: &[String]) -> Vec<usize> {
         .collect()
 }
 
-/// The lines that tell a check still running after `limit`: it stopped
-/// the run, and the hole to look at is the last one filled before the
-/// first still empty, `empty` (a check of hole k runs holes 1 to k only,
-/// and the checks before it finished).
-fn tell_endless(name: &str, limit: Duration, empty: &[usize], exercise: &Exercise) -> String {
+/// A cap a check went over: its time, or its memory in megabytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Over {
+    Time(Duration),
+    Memory(usize),
+}
+
+impl Over {
+    /// The cap of `verdict`, if it went over one.
+    fn of(verdict: &Verdict) -> Option<Over> {
+        match verdict {
+            Verdict::Endless(limit) => Some(Over::Time(*limit)),
+            Verdict::Greedy(megabytes) => Some(Over::Memory(*megabytes)),
+            _ => None,
+        }
+    }
+
+    /// What the check did: `did not finish within 30 s`.
+    fn what(&self) -> String {
+        match self {
+            Over::Time(limit) => format!("did not finish within {}", seconds(*limit)),
+            Over::Memory(mb) => format!("asked for more than {mb} MB of memory"),
+        }
+    }
+
+    /// What a hole does that makes a check do that.
+    fn guess(&self) -> &'static str {
+        match self {
+            Over::Time(_) => "a loop that never ends",
+            Over::Memory(_) => "a loop that adds to a collection without end",
+        }
+    }
+
+    /// The cap, what the step's own checks take and how to change it.
+    fn cap(&self) -> String {
+        match self {
+            Over::Time(limit) => format!(
+                "each check may take {}, the step's own take 3 s at most; \
+                 EXERCISE_CHECK_SECONDS changes it",
+                seconds(*limit)
+            ),
+            Over::Memory(mb) => format!(
+                "each check may hold {mb} MB, the step's own hold {} MB at most; \
+                 EXERCISE_CHECK_MEGABYTES changes it",
+                crate::memory::STEPS_MEGABYTES
+            ),
+        }
+    }
+}
+
+/// The lines that tell a check stopped as it went `over` a cap: it
+/// stopped the run, and the hole to look at is the last one filled before
+/// the first still empty, `empty` (a check of hole k runs holes 1 to k
+/// only, and the checks before it finished).
+fn tell_over(name: &str, over: &Over, empty: &[usize], exercise: &Exercise) -> String {
     let holes = exercise.holes();
     let last_filled = match empty.first() {
         Some(&first) => holes.iter().find(|hole| hole.number + 1 == first),
         None => None,
     };
-    let limit = seconds(limit);
-    let mut text = format!("  FAIL  {name}: it did not finish within {limit}\n\n");
+    let (what, guess) = (over.what(), over.guess());
+    let mut text = format!("  FAIL  {name}: it {what}\n\n");
     text += &match last_filled {
         Some(hole) => format!(
-            "hole {} of {} ({}), the last filled: the check did not finish within {limit}; \
-             a loop that never ends?\n  hint:     {}\n",
+            "hole {} of {} ({}), the last filled: the check {what}; {guess}?\n  hint:     {}\n",
             hole.number,
             holes.len(),
             hole.name,
             crate::hint(exercise, &[hole.name.as_str()])
         ),
         None => format!(
-            "the check did not finish within {limit}; a loop that never ends, in a hole it \
-             runs through? (the comments above it in tests/checks.rs name its holes)\n"
+            "the check {what}; {guess}, in a hole it runs through? (the comments above it in \
+             tests/checks.rs name its holes)\n"
         ),
     };
-    text += &format!(
-        "  (each check may take {limit}, the step's own take 3 s at most; \
-         EXERCISE_CHECK_SECONDS changes it)\n"
-    );
+    text += &format!("  ({})\n", over.cap());
     text
 }
 
@@ -365,7 +443,7 @@ mod tests {
     #[test]
     fn a_check_that_never_ends_is_given_up_on_at_its_limit() {
         let started = std::time::Instant::now();
-        let verdict = verdict_within(endless, Duration::from_millis(300));
+        let verdict = verdict_within(endless, Duration::from_millis(300), 64);
         let took = started.elapsed();
         DONE.store(true, std::sync::atomic::Ordering::Relaxed);
         assert!(matches!(verdict, Verdict::Endless(_)));
@@ -374,9 +452,39 @@ mod tests {
             Ok(())
         }
         assert!(matches!(
-            verdict_within(pass, Duration::from_secs(10)),
+            verdict_within(pass, Duration::from_secs(10), 64),
             Verdict::Pass
         ));
+    }
+
+    /// A check that adds to a collection without end, as a hole can:
+    /// without a cap it takes the machine's memory.
+    fn greedy() -> Outcome {
+        let mut seen: Vec<[u64; 64]> = Vec::new();
+        loop {
+            seen.push([0; 64]);
+            std::hint::black_box(&seen);
+        }
+    }
+
+    #[test]
+    fn a_check_that_takes_memory_without_end_is_given_up_on_at_its_cap() {
+        let started = std::time::Instant::now();
+        let verdict = verdict_within(greedy, Duration::from_secs(60), 64);
+        let took = started.elapsed();
+        assert!(matches!(verdict, Verdict::Greedy(64)));
+        assert!(took < Duration::from_secs(10), "{took:?}");
+        let text = tell_over("pick_as_the_step", &Over::of(&verdict).unwrap(), &[4], &V09);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[2],
+            "hole 3 of 4 (pick), the last filled: the check asked for more than 64 MB of \
+             memory; a loop that adds to a collection without end?"
+        );
+        assert!(
+            lines[4].contains("EXERCISE_CHECK_MEGABYTES changes it"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -386,7 +494,8 @@ mod tests {
             "        panic!(\"not yet implemented: hole 4 of 4, history: ...\")".to_string(),
         ];
         assert_eq!(empty_holes(&V09, &lessons), [4]);
-        let text = tell_endless("pick_as_the_step", Duration::from_secs(10), &[4], &V09);
+        let ten = Over::Time(Duration::from_secs(10));
+        let text = tell_over("pick_as_the_step", &ten, &[4], &V09);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
@@ -401,7 +510,8 @@ mod tests {
             lines[3].starts_with("  hint:     hole 3 (pick); see \"Pick\""),
             "{text}"
         );
-        let text = tell_endless("startpos_d3", Duration::from_millis(500), &[], &V09);
+        let half = Over::Time(Duration::from_millis(500));
+        let text = tell_over("startpos_d3", &half, &[], &V09);
         assert!(
             text.contains("did not finish within 0.5 s; a loop that never ends"),
             "{text}"

@@ -10,8 +10,14 @@
 //! - the same log, every quiescence node included, and the same value and
 //!   move as the step's own search on the perft suites' positions, with
 //!   each `EGain` form and `quiRoot` off;
+//! - a stalemate at the horizon node below beta, after 1.Bxg7 in
+//!   `k7/P5n1/1K6/8/8/2B5/8/8 w`: the same log, value and move as the
+//!   step's, the first node that differs named;
 //! - invariants: the position is restored, and the quiescence never
-//!   returns less than the stand pat out of check.
+//!   returns less than the stand pat out of check;
+//! - the position is restored by a search told to stop, under node
+//!   budgets 1 to 100 and larger: the budget, the moves left made and the
+//!   node where the budget ran out named.
 
 use common::Position;
 use std::process::ExitCode;
@@ -41,6 +47,10 @@ const EVERY_LEVEL: u32 = 64;
 /// The knight and the rook both attack the pawn on d5, which only the
 /// queen defends.
 const RECAPTURE: &str = "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 0 1";
+
+/// Black has the knight on g7 alone to move: once 1.Bxg7 takes it, Black
+/// is stalemated, at the horizon of a depth 1 search.
+const STALEMATE_AT_THE_HORIZON: &str = "k7/P5n1/1K6/8/8/2B5/8/8 w - - 0 1";
 
 /// The perft suites' positions, the recapture, a mate in one and a
 /// stalemate.
@@ -148,6 +158,35 @@ fn startpos_d3() -> Outcome {
     trace_snapshot("startpos_d3", &[], common::START_FEN, 3, 1)
 }
 
+/// The learner's search of `fen` with `options` to `depth` against the
+/// step's own, as `check`: every level of the log, quiescence included,
+/// then the value, move and nodes.
+fn same_as_the_step(
+    check: &str,
+    fen: &str,
+    options: &[(&str, OptionValue)],
+    depth: u32,
+) -> Outcome {
+    let (expected, reference) =
+        search::<lamosca_v10_quiescence::QuiescenceSearch>(fen, &[], options, depth, EVERY_LEVEL);
+    let (actual, report) = search::<QuiescenceSearch>(fen, &[], options, depth, EVERY_LEVEL);
+    let root = Position::from_fen(fen).unwrap();
+    same_log(check, ALL.as_str(), &root, &expected, &actual)?;
+    let found = (
+        report.value,
+        report.best.map(|mv| mv.to_string()),
+        report.nodes,
+    );
+    let wanted = (
+        reference.value,
+        reference.best.map(|mv| mv.to_string()),
+        reference.nodes,
+    );
+    exercise_check::holds(check, ALL.as_str(), found == wanted, || {
+        format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
+    })
+}
+
 /// Every level of the log, quiescence included, and the value, move and
 /// nodes of the step's own search, on every position to depth 2.
 fn same_search_as_the_step() -> Outcome {
@@ -159,32 +198,21 @@ fn same_search_as_the_step() -> Outcome {
     for options in settings {
         for fen in POSITIONS {
             let check = format!("same_search_as_the_step, {fen}, depth 2, {options:?}");
-            let (expected, reference) = search::<lamosca_v10_quiescence::QuiescenceSearch>(
-                fen,
-                &[],
-                options,
-                2,
-                EVERY_LEVEL,
-            );
-            let (actual, report) = search::<QuiescenceSearch>(fen, &[], options, 2, EVERY_LEVEL);
-            let root = Position::from_fen(fen).unwrap();
-            same_log(&check, ALL.as_str(), &root, &expected, &actual)?;
-            let found = (
-                report.value,
-                report.best.map(|mv| mv.to_string()),
-                report.nodes,
-            );
-            let wanted = (
-                reference.value,
-                reference.best.map(|mv| mv.to_string()),
-                reference.nodes,
-            );
-            exercise_check::holds(&check, ALL.as_str(), found == wanted, || {
-                format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
-            })?;
+            same_as_the_step(&check, fen, options, 2)?;
         }
     }
     Ok(())
+}
+
+/// A stalemate at the horizon node below beta: 1.Bxg7 leaves Black, not
+/// in check, no legal move, and no capture either. The horizon asks
+/// whether the side to move has any move at all, so that 1.Bxg7 scores
+/// as the draw it is, and the step plays 1.Bd4 (115). A quiescence that
+/// ends a node without moves only in check stands pat there instead:
+/// it plays 1.Bxg7, stalemating Black, for 405.
+fn stalemate_at_the_horizon() -> Outcome {
+    let check = format!("stalemate_at_the_horizon, {STALEMATE_AT_THE_HORIZON}, depth 1");
+    same_as_the_step(&check, STALEMATE_AT_THE_HORIZON, &[], 1)
 }
 
 /// The search gives the position back, and at depth 0 out of check the
@@ -217,6 +245,107 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
     Ok(())
 }
 
+/// The node budgets a stopped search is given: every budget up to 100,
+/// so that the stop falls on each of the first nodes in turn, in the
+/// main search and in the quiescence, then larger ones, deeper in the
+/// tree.
+fn budgets() -> impl Iterator<Item = u64> {
+    (1..=100).chain([150, 200, 300, 500, 1000, 2000, 5000])
+}
+
+/// The moves `after` has made beyond the `before` it started from, in
+/// the order they were made.
+fn left_made(before: &Position, after: &Position) -> Vec<String> {
+    let mut position = after.clone();
+    let mut moves = Vec::new();
+    while position.moves_made() > before.moves_made() {
+        let Some(mv) = position.last_move() else {
+            break;
+        };
+        moves.push(mv.to_string());
+        position.unmake();
+    }
+    moves.reverse();
+    moves
+}
+
+/// What a search from `before` to `depth` under a budget of `nodes`
+/// left made, in `after`: the budget, the moves still made, and the node
+/// where the budget ran out, from the search run again with its log.
+fn not_restored(before: &Position, after: &Position, nodes: u64, depth: u32) -> String {
+    let control = SearchControl::unlimited().with_node_limit(nodes);
+    let (trace, _) = exercise_check::traced(Words::English, EVERY_LEVEL, true, |tracer| {
+        QuiescenceSearch::new().search(&mut before.clone(), depth, &control, tracer)
+    });
+    let stop = trace
+        .events
+        .iter()
+        .rev()
+        .find(|told| told.text.starts_with("enters"));
+    let path = stop.map_or("[]", |told| told.path.as_str());
+    let moves: Vec<&str> = path
+        .trim_matches(|c| c == '[' || c == ']')
+        .split_whitespace()
+        .collect();
+    let mut node = before.clone();
+    let at = match node.play_moves(&moves) {
+        Ok(()) => node.to_fen(),
+        Err(error) => format!("(the path does not play from the root: {error})"),
+    };
+    let window = stop.and_then(|told| told.window).map_or_else(
+        || "none".to_string(),
+        |window| format!("alpha = {}, beta = {}", window.alpha, window.beta),
+    );
+    let made = left_made(before, after);
+    format!(
+        "told to stop by a budget of {nodes} nodes \
+         (SearchControl::unlimited().with_node_limit({nodes})), the search \
+         returned with {} still made, [{}]: a move made must be unmade \
+         before a node returns, stopped or not\n  \
+         node:     {path}  (the moves from the root: where the budget ran out)\n  \
+         position: {at}\n  \
+         window:   {window}  (the node's, on entry)\n  \
+         expected: {} (hash {:016x}), as before the search\n  \
+         actual:   {} (hash {:016x})",
+        match made.len() {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        },
+        made.join(" "),
+        before.to_fen(),
+        before.hash(),
+        after.to_fen(),
+        after.hash(),
+    )
+}
+
+/// A search told to stop by its node budget gives the position back as
+/// it found it: every move made, in the quiescence too, is unmade on the
+/// way out, the stopped search's lines included. On each position, to
+/// depth 4, under every budget of [`budgets`]; where a move is left
+/// made, the search is run again with its log, to name the node where it
+/// was told to stop.
+fn position_restored_when_stopped() -> Outcome {
+    const DEPTH: u32 = 4;
+    for fen in POSITIONS {
+        let before = Position::from_fen(fen).unwrap();
+        for nodes in budgets() {
+            let control = SearchControl::unlimited().with_node_limit(nodes);
+            let mut position = before.clone();
+            QuiescenceSearch::new().search(&mut position, DEPTH, &control, &mut Tracer::off());
+            let same = position.to_fen() == before.to_fen()
+                && position.hash() == before.hash()
+                && position.moves_made() == before.moves_made();
+            let check =
+                format!("position_restored_when_stopped, {fen}, depth {DEPTH}, node limit {nodes}");
+            exercise_check::holds(&check, ALL.as_str(), same, || {
+                not_restored(&before, &position, nodes, DEPTH)
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Every check, in the order the holes are filled: the runner runs them
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
@@ -226,9 +355,14 @@ const CHECKS: &[exercise_check::Check] = &[
     ("recapture_d2_v10", recapture_d2_v10),
     ("startpos_d3", startpos_d3),
     ("same_search_as_the_step", same_search_as_the_step),
+    ("stalemate_at_the_horizon", stalemate_at_the_horizon),
     (
         "position_restored_and_stand_pat_a_floor",
         position_restored_and_stand_pat_a_floor,
+    ),
+    (
+        "position_restored_when_stopped",
+        position_restored_when_stopped,
     ),
 ];
 

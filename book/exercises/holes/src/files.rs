@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::exercises::{base_name, Exercise, EXERCISES, EXERCISES_DIR, HOLES_FILE};
@@ -84,21 +85,6 @@ pub fn stale(root: &Path) -> Result<Vec<PathBuf>> {
     Ok(stale)
 }
 
-/// Writes `text` to `root`/`path` unless it holds it already; whether it
-/// wrote.
-fn write_file(root: &Path, path: &Path, text: &str) -> Result<bool> {
-    let full = root.join(path);
-    if fs::read_to_string(&full).ok().as_deref() == Some(text) {
-        return Ok(false);
-    }
-    if let Some(parent) = full.parent() {
-        fs::create_dir_all(parent)
-            .map_err(|error| format!("creating {}: {error}", parent.display()))?;
-    }
-    fs::write(&full, text).map_err(|error| format!("writing {}: {error}", full.display()))?;
-    Ok(true)
-}
-
 /// Where `--reset` and `--fill` keep a copy of a lesson file that holds
 /// the learner's own lines before they write it, from the exercises'
 /// folder (git ignores it).
@@ -106,7 +92,7 @@ pub const KEPT_DIR: &str = "kept";
 
 /// A lesson file kept before it was written: where it is, where its copy
 /// is, and the holes it held the learner's own lines in.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Kept {
     /// The lesson file, from the exercises' folder:
     /// `exercise-v09/src/lesson/search.rs`.
@@ -121,6 +107,10 @@ pub struct Kept {
     /// Whether the file was a whole step's (`--whole`), with the
     /// learner's own lines in it.
     pub whole: bool,
+    /// Whether the file was not UTF-8 text (a byte of another encoding in
+    /// a comment): no hole could be read in it, and it is kept byte for
+    /// byte.
+    pub bytes: bool,
 }
 
 impl Kept {
@@ -136,6 +126,7 @@ impl Kept {
         let names: Vec<&str> = self.holes.iter().map(|(_, name)| name.as_str()).collect();
         let numbers: Vec<String> = self.holes.iter().map(|(n, _)| n.to_string()).collect();
         match numbers.as_slice() {
+            [] if self.bytes => "a file that is not UTF-8 text, byte for byte".to_string(),
             [] if self.whole => "your own lines in the whole step".to_string(),
             [] => "lines changed outside its holes".to_string(),
             [one] => format!("your own lines in hole {one} ({})", names[0]),
@@ -156,51 +147,252 @@ pub struct Written {
     pub written: Vec<PathBuf>,
     /// The lesson files kept before they were written.
     pub kept: Vec<Kept>,
+    /// The lesson files `--fill` wrote whose holes after the last filled
+    /// went back to their `todo!()`, as their holes could not be read one
+    /// by one (the file was changed outside its holes, was a whole step's
+    /// or was not UTF-8 text): each was kept whole first.
+    pub emptied: Vec<PathBuf>,
 }
 
-/// Copies the lesson file `lesson` (from the exercises' folder) of
-/// `exercise` into [`KEPT_DIR`], under the first number free.
-fn keep(
-    root: &Path,
-    exercise: &Exercise,
-    lesson: &str,
-    holes: Vec<(usize, String)>,
-    whole: bool,
-) -> Result<Kept> {
+/// Why `--reset`, `--fill` or `--whole` stopped: the error, and the
+/// copies it kept before it, which the learner must still be told of.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stopped {
+    /// What went wrong, and what became of the files.
+    pub error: String,
+    /// The lesson files kept before the error.
+    pub kept: Vec<Kept>,
+}
+
+impl From<String> for Stopped {
+    fn from(error: String) -> Self {
+        Stopped {
+            error,
+            kept: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.error)?;
+        for kept in &self.kept {
+            write!(f, "; {} was kept: {}", kept.lesson, kept.restore())?;
+        }
+        Ok(())
+    }
+}
+
+/// What `--reset`, `--fill` and `--whole` come to.
+pub type Done = std::result::Result<Written, Stopped>;
+
+/// Writes `text` at `full`, making its folder first: the one place the
+/// commands write a file, which a test replaces to make a write fail.
+type Writer = dyn Fn(&Path, &str) -> io::Result<()>;
+
+/// [`Writer`] on the disk.
+fn write_text(full: &Path, text: &str) -> io::Result<()> {
+    if let Some(parent) = full.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    fs::write(full, text)
+}
+
+/// The bytes of the file at `full`: `None` only when there is none. A
+/// file that is there but cannot be read is an error, for it could not be
+/// kept, and must not be written over.
+fn read_bytes(full: &Path) -> Result<Option<Vec<u8>>> {
+    match fs::read(full) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!(
+            "cannot read {}: {error}; nothing was written, so that it is not lost",
+            full.display()
+        )),
+    }
+}
+
+/// Whether `full` can be written: no file, or a file that opens for
+/// writing (opened to append, so that nothing in it changes).
+fn writable(full: &Path) -> Result<()> {
+    let refused = |why: String| {
+        format!(
+            "cannot write {}: {why}; nothing was written",
+            full.display()
+        )
+    };
+    match fs::metadata(full) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(refused(error.to_string())),
+        Ok(metadata) if !metadata.is_file() => Err(refused("it is not a file".to_string())),
+        Ok(_) => fs::OpenOptions::new()
+            .append(true)
+            .open(full)
+            .map(drop)
+            .map_err(|error| refused(error.to_string())),
+    }
+}
+
+/// One file a command writes: where, from the repository root, what, and
+/// the copy to keep of it first.
+struct Planned {
+    path: PathBuf,
+    text: String,
+    keep: Option<Kept>,
+}
+
+/// Writes what `planned` says, all or nothing: every file is checked
+/// first, then the copies are kept, then the files written, those that
+/// hold their text already left alone. A write that fails puts back the
+/// files written before it; the copies kept stay, and are told.
+fn carry_out(root: &Path, exercise: &Exercise, planned: Vec<Planned>, write: &Writer) -> Done {
+    for file in &planned {
+        writable(&root.join(&file.path))?;
+    }
+    let mut done = Written::default();
+    for kept in planned.iter().filter_map(|file| file.keep.clone()) {
+        match keep(root, exercise, kept) {
+            Ok(kept) => done.kept.push(kept),
+            Err(error) => {
+                return Err(Stopped {
+                    error: format!("{error}; nothing was written"),
+                    kept: done.kept,
+                })
+            }
+        }
+    }
+    let mut before = Vec::new();
+    for file in planned {
+        let full = root.join(&file.path);
+        let was = fs::read(&full).ok();
+        if was.as_deref() == Some(file.text.as_bytes()) {
+            continue;
+        }
+        if let Err(error) = write(&full, &file.text) {
+            return Err(Stopped {
+                error: format!("writing {}: {error}; {}", full.display(), undo(&before)),
+                kept: done.kept,
+            });
+        }
+        before.push((full, was));
+        done.written.push(file.path);
+    }
+    Ok(done)
+}
+
+/// Puts the files of `before` back as they were (their bytes, or no file),
+/// the last written first, and says so.
+fn undo(before: &[(PathBuf, Option<Vec<u8>>)]) -> String {
+    let mut failed = Vec::new();
+    for (full, was) in before.iter().rev() {
+        let undone = match was {
+            Some(bytes) => fs::write(full, bytes),
+            None => fs::remove_file(full),
+        };
+        if undone.is_err() {
+            failed.push(full.display().to_string());
+        }
+    }
+    match failed.as_slice() {
+        _ if before.is_empty() => "nothing was written".to_string(),
+        [] => "the files written before it were put back as they were".to_string(),
+        failed => format!("{} could not be put back", failed.join(", ")),
+    }
+}
+
+/// Copies the lesson file `kept.lesson` (from the exercises' folder) of
+/// `exercise` into [`KEPT_DIR`], under the first number free, and names
+/// the copy in `kept`.
+fn keep(root: &Path, exercise: &Exercise, mut kept: Kept) -> Result<Kept> {
     let exercises = root.join(EXERCISES_DIR);
     let dir = Path::new(KEPT_DIR).join(exercise.crate_name());
     fs::create_dir_all(exercises.join(&dir))
         .map_err(|error| format!("creating {}: {error}", exercises.join(&dir).display()))?;
-    let name = base_name(lesson);
+    let name = base_name(&kept.lesson);
     let stem = name.strip_suffix(".rs").unwrap_or(name);
     let copy = (1..)
         .map(|n| dir.join(format!("{stem}.{n}.rs")))
         .find(|copy| !exercises.join(copy).exists())
         .unwrap_or_default();
-    fs::copy(exercises.join(lesson), exercises.join(&copy))
-        .map_err(|error| format!("keeping {lesson} as {}: {error}", copy.display()))?;
-    Ok(Kept {
-        lesson: lesson.to_string(),
-        copy: copy.display().to_string(),
-        holes,
-        whole,
-    })
+    fs::copy(exercises.join(&kept.lesson), exercises.join(&copy))
+        .map_err(|error| format!("keeping {} as {}: {error}", kept.lesson, copy.display()))?;
+    kept.copy = copy.display().to_string();
+    Ok(kept)
 }
 
-/// The lesson file of the step's `file` as the checkout holds it, read
-/// against the lesson: `None` when there is none, `Some(None)` when its
-/// lines outside the holes are not the lesson's.
-fn found(
-    root: &Path,
-    exercise: &Exercise,
-    holes: &[Hole],
-    file: &str,
-) -> Result<Option<Option<Vec<Found>>>> {
-    let Ok(lesson) = fs::read_to_string(root.join(lesson_file(exercise, file))) else {
-        return Ok(None);
+/// A lesson file as the checkout holds it, read against the lesson.
+enum Holds {
+    /// No file at its path.
+    Nothing,
+    /// Its holes, each read: the lines outside them are the lesson's.
+    Holes(Vec<Found>),
+    /// A whole step's: with the learner's own lines (`true`), or as
+    /// `--whole` writes it (its `todo!()`s, the step's lines or a slip).
+    Whole(bool),
+    /// Lines changed outside its holes, so that no hole can be told apart.
+    Changed,
+    /// Bytes that are not UTF-8 text.
+    Bytes,
+}
+
+/// What the lesson file of the step's `file` holds. Only a file that is
+/// not there is [`Holds::Nothing`]; one that cannot be read is an error.
+fn holds(root: &Path, exercise: &Exercise, holes: &[Hole], file: &str) -> Result<Holds> {
+    let Some(bytes) = read_bytes(&root.join(lesson_file(exercise, file)))? else {
+        return Ok(Holds::Nothing);
+    };
+    let Ok(lesson) = String::from_utf8(bytes) else {
+        return Ok(Holds::Bytes);
     };
     let text = read_step_file(root, exercise, file)?;
-    Ok(Some(read_lesson(exercise, holes, file, &text, &lesson)))
+    if !is_whole(&lesson) {
+        let found = read_lesson(exercise, holes, file, &text, &lesson);
+        return Ok(found.map_or(Holds::Changed, Holds::Holes));
+    }
+    let entries = whole_entries(root, exercise)?;
+    let slips = slips(&entries).len();
+    for body in [Body::Todo, Body::Step]
+        .into_iter()
+        .chain((1..=slips).map(Body::Slip))
+    {
+        if whole_lesson(exercise, holes, &entries, file, &text, body)? == lesson {
+            return Ok(Holds::Whole(false));
+        }
+    }
+    Ok(Holds::Whole(true))
+}
+
+/// The copy to keep of the lesson file of the step's `file`, which
+/// `held`, before it is written with the holes `lost` says over: none
+/// when what it loses is the tool's own (a `todo!()`, the step's lines, a
+/// slip).
+fn to_keep(
+    exercise: &Exercise,
+    file: &str,
+    held: &Holds,
+    holes: &[Hole],
+    lost: impl Fn(usize) -> bool,
+) -> Option<Kept> {
+    let kept = Kept {
+        lesson: exercise.lesson_path(file),
+        ..Kept::default()
+    };
+    match held {
+        Holds::Nothing | Holds::Whole(false) => None,
+        Holds::Holes(found) => {
+            let holes = own(found, holes, lost);
+            (!holes.is_empty()).then_some(Kept { holes, ..kept })
+        }
+        Holds::Whole(true) => Some(Kept {
+            whole: true,
+            ..kept
+        }),
+        Holds::Changed => Some(kept),
+        Holds::Bytes => Some(Kept {
+            bytes: true,
+            ..kept
+        }),
+    }
 }
 
 /// The holes among `found` that hold the learner's own lines and `lost`
@@ -221,39 +413,31 @@ fn own(found: &[Found], holes: &[Hole], lost: impl Fn(usize) -> bool) -> Vec<(us
 
 /// Puts the lesson files of `exercise` back to their holes (and writes
 /// its slipped file when it differs), keeping first a copy of each lesson
-/// file whose holes hold the learner's own lines ([`Kept`]); a hole that
-/// holds its `todo!()`, the step's lines or its slip needs no copy.
-pub fn reset(root: &Path, exercise: &Exercise) -> Result<Written> {
+/// file whose holes hold the learner's own lines ([`Kept`]), or that was
+/// changed outside its holes, or is not UTF-8 text; a hole that holds its
+/// `todo!()`, the step's lines or its slip needs no copy. All or nothing,
+/// as [`carry_out`] says.
+pub fn reset(root: &Path, exercise: &Exercise) -> Done {
+    reset_with(root, exercise, &write_text)
+}
+
+/// [`reset`], writing through `write`.
+fn reset_with(root: &Path, exercise: &Exercise, write: &Writer) -> Done {
     let holes = holes(root, exercise)?;
-    let mut done = Written::default();
-    for file in exercise.files {
-        let lesson = exercise.lesson_path(file);
-        match whole_held(root, exercise, &holes, file)? {
-            Some(false) => continue,
-            Some(true) => {
-                done.kept
-                    .push(keep(root, exercise, &lesson, Vec::new(), true)?);
-                continue;
-            }
-            None => {}
-        }
-        // A file changed outside its holes is kept whole, with no hole named.
-        let own = match found(root, exercise, &holes, file)? {
-            Some(Some(found)) => match own(&found, &holes, |_| true) {
-                own if own.is_empty() => continue,
-                own => own,
-            },
-            Some(None) => Vec::new(),
-            None => continue,
-        };
-        done.kept.push(keep(root, exercise, &lesson, own, false)?);
+    let mut planned: Vec<Planned> = exercise_files(root, exercise)?
+        .into_iter()
+        .map(|(path, text)| Planned {
+            path,
+            text,
+            keep: None,
+        })
+        .collect();
+    // The lesson files come first, in the order of `exercise.files`.
+    for (file, planned) in exercise.files.iter().zip(&mut planned) {
+        let held = holds(root, exercise, &holes, file)?;
+        planned.keep = to_keep(exercise, file, &held, &holes, |_| true);
     }
-    for (path, text) in exercise_files(root, exercise)? {
-        if write_file(root, &path, &text)? {
-            done.written.push(path);
-        }
-    }
-    Ok(done)
+    carry_out(root, exercise, planned, write)
 }
 
 /// Writes the files of `exercise` that differ from what the markers make
@@ -261,7 +445,7 @@ pub fn reset(root: &Path, exercise: &Exercise) -> Result<Written> {
 /// the learner's own lines, as [`reset`] does), and returns their paths,
 /// the copies' first.
 pub fn write(root: &Path, exercise: &Exercise) -> Result<Vec<PathBuf>> {
-    let done = reset(root, exercise)?;
+    let done = reset(root, exercise).map_err(|stopped| stopped.to_string())?;
     let copies = done
         .kept
         .iter()
@@ -272,9 +456,12 @@ pub fn write(root: &Path, exercise: &Exercise) -> Result<Vec<PathBuf>> {
 /// Writes the lesson files of `exercise` as a learner has them who got
 /// as far as `fill` (the checks then stand at hole `fill.filled + 1`, or
 /// name hole `fill.filled` as wrong), and returns their paths. The holes
-/// after `fill.filled` keep what the files hold; a lesson file whose holes
-/// up to it hold the learner's own lines is kept first ([`Kept`]).
-pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Written> {
+/// after `fill.filled` keep what the files hold, when their holes can be
+/// read one by one; else they go back to their `todo!()`
+/// ([`Written::emptied`]). A lesson file that holds the learner's own
+/// lines in the holes it fills, or whose holes cannot be read, is kept
+/// first ([`Kept`]).
+pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Done {
     let holes = holes(root, exercise)?;
     if fill.filled > holes.len() {
         return Err(format!(
@@ -282,45 +469,38 @@ pub fn fill(root: &Path, exercise: &Exercise, fill: Fill) -> Result<Written> {
             exercise.crate_name(),
             holes.len(),
             fill.filled
-        ));
+        )
+        .into());
     }
-    let mut done = Written::default();
+    let (mut planned, mut emptied) = (Vec::new(), Vec::new());
     for file in exercise.files {
+        let held = holds(root, exercise, &holes, file)?;
         let mut later = Vec::new();
-        let whole = whole_held(root, exercise, &holes, file)?;
-        if whole == Some(true) {
-            let lesson = exercise.lesson_path(file);
-            done.kept
-                .push(keep(root, exercise, &lesson, Vec::new(), true)?);
+        if let Holds::Holes(found) = &held {
+            let after = found.iter().filter(|found| found.number > fill.filled);
+            later.extend(after.map(|found| (found.number, found.lines.clone())));
         }
-        match whole.map_or_else(|| found(root, exercise, &holes, file), |_| Ok(None))? {
-            Some(Some(found)) => {
-                let own = own(&found, &holes, |number| number <= fill.filled);
-                if !own.is_empty() {
-                    let lesson = exercise.lesson_path(file);
-                    done.kept.push(keep(root, exercise, &lesson, own, false)?);
-                }
-                later.extend(
-                    found
-                        .into_iter()
-                        .filter(|found| found.number > fill.filled)
-                        .map(|found| (found.number, found.lines)),
-                );
-            }
-            Some(None) => {
-                let lesson = exercise.lesson_path(file);
-                done.kept
-                    .push(keep(root, exercise, &lesson, Vec::new(), false)?);
-            }
-            None => {}
+        let path = lesson_file(exercise, file);
+        let later_here = holes
+            .iter()
+            .any(|h| h.file == *file && h.number > fill.filled);
+        if later_here && matches!(held, Holds::Whole(true) | Holds::Changed | Holds::Bytes) {
+            emptied.push(path.clone());
         }
         let text = read_step_file(root, exercise, file)?;
-        let path = lesson_file(exercise, file);
-        let lesson = refilled_lesson(exercise, &holes, file, &text, fill, &later)?;
-        write_file(root, &path, &lesson)?;
-        done.written.push(path);
+        planned.push(Planned {
+            text: refilled_lesson(exercise, &holes, file, &text, fill, &later)?,
+            keep: to_keep(exercise, file, &held, &holes, |n| n <= fill.filled),
+            path,
+        });
     }
-    Ok(done)
+    let paths = planned.iter().map(|file| file.path.clone()).collect();
+    let done = carry_out(root, exercise, planned, &write_text)?;
+    Ok(Written {
+        written: paths,
+        emptied,
+        ..done
+    })
 }
 
 /// The functions `whole.toml` lists for `exercise`, in the checkout at
@@ -332,43 +512,12 @@ pub fn whole_entries(root: &Path, exercise: &Exercise) -> Result<Vec<WholeEntry>
         .ok_or_else(|| format!("{WHOLE_FILE} has no whole step for {}", exercise.step))
 }
 
-/// Whether the lesson file of the step's `file`, as the checkout holds
-/// it, is a whole step's, and then whether it holds the learner's own
-/// lines (`Some(true)`) or what `--whole` writes (`Some(false)`: its
-/// `todo!()`s, the step's lines or a slip); `None` when it is no whole
-/// step's, or there is none.
-fn whole_held(
-    root: &Path,
-    exercise: &Exercise,
-    holes: &[Hole],
-    file: &str,
-) -> Result<Option<bool>> {
-    let Ok(lesson) = fs::read_to_string(root.join(lesson_file(exercise, file))) else {
-        return Ok(None);
-    };
-    if !is_whole(&lesson) {
-        return Ok(None);
-    }
-    let entries = whole_entries(root, exercise)?;
-    let text = read_step_file(root, exercise, file)?;
-    let slips = slips(&entries).len();
-    for body in [Body::Todo, Body::Step]
-        .into_iter()
-        .chain((1..=slips).map(Body::Slip))
-    {
-        if whole_lesson(exercise, holes, &entries, file, &text, body)? == lesson {
-            return Ok(Some(false));
-        }
-    }
-    Ok(Some(true))
-}
-
 /// Writes the lesson files of `exercise` as the whole step (`--whole`):
 /// every hole holds the step's lines, and the body of each function of
 /// `whole.toml` is as `body` says, after the guide in its doc comment. A
 /// lesson file that holds the learner's own lines, in its holes or in a
 /// whole function, is kept first, as [`reset`] does.
-pub fn whole(root: &Path, exercise: &Exercise, body: Body) -> Result<Written> {
+pub fn whole(root: &Path, exercise: &Exercise, body: Body) -> Done {
     let holes = holes(root, exercise)?;
     let entries = whole_entries(root, exercise)?;
     let slips = slips(&entries).len();
@@ -377,34 +526,21 @@ pub fn whole(root: &Path, exercise: &Exercise, body: Body) -> Result<Written> {
             return Err(format!(
                 "the whole step of {} has {slips} slips, not {n}",
                 exercise.crate_name()
-            ));
+            )
+            .into());
         }
     }
-    let mut done = Written::default();
+    let mut planned = Vec::new();
     for file in exercise.files {
-        let lesson = exercise.lesson_path(file);
-        let kept = match whole_held(root, exercise, &holes, file)? {
-            Some(own) => own.then(Vec::new).map(|holes| (holes, true)),
-            None => match found(root, exercise, &holes, file)? {
-                Some(Some(found)) => {
-                    let own = own(&found, &holes, |_| true);
-                    (!own.is_empty()).then_some((own, false))
-                }
-                Some(None) => Some((Vec::new(), false)),
-                None => None,
-            },
-        };
-        if let Some((own, whole)) = kept {
-            done.kept.push(keep(root, exercise, &lesson, own, whole)?);
-        }
+        let held = holds(root, exercise, &holes, file)?;
         let text = read_step_file(root, exercise, file)?;
-        let path = lesson_file(exercise, file);
-        let written = whole_lesson(exercise, &holes, &entries, file, &text, body)?;
-        if write_file(root, &path, &written)? {
-            done.written.push(path);
-        }
+        planned.push(Planned {
+            path: lesson_file(exercise, file),
+            text: whole_lesson(exercise, &holes, &entries, file, &text, body)?,
+            keep: to_keep(exercise, file, &held, &holes, |_| true),
+        });
     }
-    Ok(done)
+    carry_out(root, exercise, planned, &write_text)
 }
 
 /// Where `hole` stands in its lesson file as the checkout has it: the
@@ -531,6 +667,7 @@ mod tests {
             copy: "kept/exercise-v09/search.1.rs".to_string(),
             holes: vec![(1, "window".to_string())],
             whole: false,
+            bytes: false,
         };
         assert_eq!(done.kept, std::slice::from_ref(&kept));
         assert_eq!(done.written, [Path::new(EXERCISES_DIR).join(&kept.lesson)]);
@@ -799,7 +936,7 @@ mod tests {
             whole(&copy, v09, body).unwrap();
             assert!(whole(&copy, v09, Body::Todo).unwrap().kept.is_empty());
         }
-        let error = whole(&copy, v09, Body::Slip(99)).unwrap_err();
+        let error = whole(&copy, v09, Body::Slip(99)).unwrap_err().error;
         let _ = fs::remove_dir_all(&copy);
         assert!(error.contains("has 4 slips, not 99"), "{error}");
     }
@@ -816,6 +953,169 @@ mod tests {
         let copied = fs::read_to_string(copy.join(EXERCISES_DIR).join(&done.kept[0].copy)).unwrap();
         let _ = fs::remove_dir_all(&copy);
         assert_eq!(copied, text);
+    }
+
+    /// A lesson file with a Latin-1 byte in a comment, and the learner's
+    /// own line in hole 1: the bytes that are there, and the file's path.
+    fn latin1_lesson(copy: &Path) -> (Vec<u8>, PathBuf) {
+        write_hole(
+            copy,
+            "search.rs",
+            1,
+            "            let value: i32 = 7; // mine\n",
+        );
+        let path = lesson_at(copy, "search.rs");
+        let mut bytes = fs::read(&path).unwrap();
+        bytes.extend_from_slice(b"// perch\xe9\n");
+        fs::write(&path, &bytes).unwrap();
+        (bytes, path)
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_kept_byte_for_byte_by_reset_fill_and_whole() {
+        let (copy, v09) = v09_copy("latin1");
+        let commands: [fn(&Path, &Exercise) -> Done; 3] = [
+            |copy, v09| reset(copy, v09),
+            |copy, v09| {
+                let fill_2 = Fill {
+                    filled: 2,
+                    slip: false,
+                };
+                fill(copy, v09, fill_2)
+            },
+            |copy, v09| whole(copy, v09, Body::Todo),
+        ];
+        let mut outcomes = Vec::new();
+        for command in commands {
+            let (bytes, path) = latin1_lesson(&copy);
+            let done = command(&copy, v09).unwrap();
+            let copied = done.kept.first().map(|kept| {
+                let copied = fs::read(copy.join(EXERCISES_DIR).join(&kept.copy)).unwrap();
+                (kept.what(), copied == bytes)
+            });
+            outcomes.push((copied, fs::read(&path).unwrap() != bytes));
+            reset(&copy, v09).unwrap();
+        }
+        let _ = fs::remove_dir_all(&copy);
+        let what = "a file that is not UTF-8 text, byte for byte".to_string();
+        assert_eq!(outcomes, vec![(Some((what, true)), true); 3]);
+    }
+
+    #[test]
+    fn a_lesson_file_that_cannot_be_read_is_refused_and_nothing_is_written() {
+        let (copy, v09) = v09_copy("unreadable");
+        write_hole(
+            &copy,
+            "search.rs",
+            1,
+            "            let value: i32 = 7; // mine\n",
+        );
+        let mine = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        // Root reads a file whatever its mode: a folder in its place cannot
+        // be read by anyone.
+        let ordering = lesson_at(&copy, "ordering.rs");
+        fs::remove_file(&ordering).unwrap();
+        fs::create_dir(&ordering).unwrap();
+        let error = reset(&copy, v09).unwrap_err();
+        let now = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let kept = copy.join(EXERCISES_DIR).join(KEPT_DIR).exists();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(error.error.starts_with("cannot read "), "{error}");
+        assert!(error
+            .error
+            .ends_with("nothing was written, so that it is not lost"));
+        assert!(error.kept.is_empty() && !kept, "{error:?}");
+        assert_eq!(now, mine);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_written_stops_the_run_before_any_is_written() {
+        let (copy, v09) = v09_copy("unwritable");
+        write_hole(
+            &copy,
+            "search.rs",
+            1,
+            "            let value: i32 = 7; // mine\n",
+        );
+        let mine = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        // The slipped file, written last, is a folder: no one can write it.
+        let slip = copy
+            .join(EXERCISES_DIR)
+            .join("exercise-v09/src/slip/search.rs");
+        fs::remove_file(&slip).unwrap();
+        fs::create_dir(&slip).unwrap();
+        let error = reset(&copy, v09).unwrap_err();
+        let now = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let kept = copy.join(EXERCISES_DIR).join(KEPT_DIR).exists();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(error.error.starts_with("cannot write "), "{error}");
+        assert!(error
+            .error
+            .ends_with("it is not a file; nothing was written"));
+        assert!(error.kept.is_empty() && !kept, "{error:?}");
+        assert_eq!(now, mine);
+    }
+
+    #[test]
+    fn a_write_that_fails_puts_back_what_was_written_and_tells_every_copy_kept() {
+        let (copy, v09) = v09_copy("write-fails");
+        write_hole(
+            &copy,
+            "search.rs",
+            1,
+            "            let value: i32 = 7; // mine\n",
+        );
+        write_hole(&copy, "ordering.rs", 3, "    None // my pick\n");
+        let mine = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let failing = |full: &Path, text: &str| {
+            if full.ends_with("ordering.rs") {
+                return Err(io::Error::other("the disk is full"));
+            }
+            write_text(full, text)
+        };
+        let error = reset_with(&copy, v09, &failing).unwrap_err();
+        let now = fs::read_to_string(lesson_at(&copy, "search.rs")).unwrap();
+        let _ = fs::remove_dir_all(&copy);
+        assert!(
+            error.error.contains("ordering.rs: the disk is full; "),
+            "{error}"
+        );
+        assert!(
+            error
+                .error
+                .ends_with("the files written before it were put back as they were"),
+            "{error}"
+        );
+        let copies: Vec<&str> = error.kept.iter().map(|kept| kept.copy.as_str()).collect();
+        assert_eq!(
+            copies,
+            [
+                "kept/exercise-v09/search.1.rs",
+                "kept/exercise-v09/ordering.1.rs"
+            ]
+        );
+        assert_eq!(now, mine);
+    }
+
+    #[test]
+    fn fill_says_which_files_later_holes_go_back_to_their_todo() {
+        let (copy, v09) = v09_copy("fill-emptied");
+        write_hole(&copy, "ordering.rs", 3, "    None // my pick\n");
+        let path = lesson_at(&copy, "ordering.rs");
+        let mine = fs::read_to_string(&path).unwrap() + "\nfn my_helper() {}\n";
+        fs::write(&path, &mine).unwrap();
+        let fill_to = Fill {
+            filled: 1,
+            slip: false,
+        };
+        let done = fill(&copy, v09, fill_to).unwrap();
+        let copied = fs::read_to_string(copy.join(EXERCISES_DIR).join(&done.kept[0].copy));
+        let now = fs::read_to_string(&path).unwrap();
+        let _ = fs::remove_dir_all(&copy);
+        let ordering = Path::new(EXERCISES_DIR).join("exercise-v09/src/lesson/ordering.rs");
+        assert_eq!(done.emptied, [ordering]);
+        assert_eq!(copied.unwrap(), mine);
+        assert!(now.contains("todo!(\"hole 3 of 4, pick"), "{now}");
     }
 
     #[test]

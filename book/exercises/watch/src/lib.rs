@@ -29,19 +29,27 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
 
   (no option) run the exercise's checks, showing each as it ends, then again
               each time a lesson file is saved; a save while they run stops
-              that run and starts another; a check that never ends is
-              stopped after 30 s, and its hole named; Ctrl-C stops
+              that run and starts another; only a save of a .rs file counts
+              (not an editor's swap file); a check that never ends is
+              stopped after 30 s, one that holds more than 1024 MB is
+              stopped then, and either way its hole is named; if the folder
+              is missing for a while, the watch waits for it; Ctrl-C stops
+              the watch and the checks
   --holes     list the holes: number, name, where in the lesson files, what
               each asks and the chapter's section to read
   --reset     put the lesson files back to their holes; a file whose holes
-              hold your own lines is first copied to kept/ (book/exercises/
+              hold your own lines, or that was changed outside its holes,
+              or is not UTF-8 text, is first copied to kept/ (book/exercises/
               kept/exercise-v09/search.1.rs...), and the `cp` line that puts
               it back is printed
   --fill N    write holes 1 to N with the step's own lines, as a learner who
               filled them has them, and leave every later hole as it is: for
               proving the checks (`.ci/run`) and for comparing; your own
               lines in holes 1 to N are copied to kept/ first, as --reset
-              does; --reset undoes it
+              does; a file whose holes cannot be read one by one (changed
+              outside them, or not UTF-8 text) is copied whole, and its later
+              holes go back to their todo!(): the line it prints says so;
+              --reset undoes it
   --slip      with --fill N, hole N holds its slip from holes.toml: the
               checks must name hole N as wrong
   --whole     the whole step instead of its holes: the body of each search
@@ -51,6 +59,11 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
               your search differs; a file that holds your own lines is
               copied to kept/ first, as --reset does (--whole --reset is
               the same); --reset goes back to the holes
+
+  --reset, --fill and --whole write all or nothing: a lesson file that
+  cannot be read, or a file that cannot be written, stops them before any
+  file is written (exit code 2); a write that fails puts back the files
+  written before it; every copy kept is told, with its `cp` line, either way
   --whole --fill     the whole step with the step's own bodies: the
               checks pass
   --whole --slip N   the step's bodies with slip N of whole.toml: the
@@ -197,7 +210,7 @@ pub fn standing(output: &str) -> String {
     }
     if let Some(line) = output
         .lines()
-        .find(|line| line.contains(", the last filled: the check did not finish within"))
+        .find(|line| line.contains(", the last filled: the check "))
     {
         return format!("stopped at {line}");
     }
@@ -222,28 +235,70 @@ pub fn without_cargo_close(output: &str) -> &str {
         .map_or(output, |at| &output[..at])
 }
 
-/// Waits until a file under `dir` changes, then for the burst of events a
-/// save makes to end; `None` after `timeout` without a change, or when
-/// the folder cannot be watched.
+/// Whether `event` in the watched folder `dir` is a save of a lesson
+/// file: a change (not a read) to a `.rs` file, or to `dir` itself (moved
+/// or removed). An editor's own files are not: vim's swap file
+/// (`.search.rs.swp`, written every few seconds while you type), its
+/// backup (`search.rs~`) and test file (`4913`), emacs's lock
+/// (`.#search.rs`).
+pub fn is_save(event: &notify::Event, dir: &Path) -> bool {
+    let lesson = |path: &Path| {
+        let name = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or("");
+        name.ends_with(".rs") && !name.starts_with(['.', '#'])
+    };
+    !matches!(event.kind, notify::EventKind::Access(_))
+        && event
+            .paths
+            .iter()
+            .any(|path| lesson(path) || path.ends_with(dir))
+}
+
+/// How often the watch looks whether the watched folder is still there.
+const LOOK: Duration = Duration::from_millis(500);
+
+/// Waits while `dir` is missing (a checkout switching branches, a folder
+/// moved away and back); whether it was.
+pub fn wait_for_folder(dir: &Path) -> bool {
+    let missing = !dir.is_dir();
+    while !dir.is_dir() {
+        thread::sleep(LOOK);
+    }
+    missing
+}
+
+/// Waits until a lesson file under `dir` is saved ([`is_save`]), then for
+/// the burst of events a save makes to end; or until `dir` comes back
+/// after it was missing, or goes: either is a change. `None` after
+/// `timeout` without one; `Err` when the folder cannot be watched.
 pub fn wait_for_change(dir: &Path, timeout: Duration) -> Option<notify::Result<()>> {
+    if wait_for_folder(dir) {
+        return Some(Ok(()));
+    }
     let (send, receive) = mpsc::channel();
+    let watched = dir.to_path_buf();
     let mut watcher =
         match notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            let changed = event.map(|event| !matches!(event.kind, notify::EventKind::Access(_)));
-            let _ = send.send(changed);
+            let _ = send.send(event.map(|event| is_save(&event, &watched)));
         }) {
             Ok(watcher) => watcher,
             Err(error) => return Some(Err(error)),
         };
     if let Err(error) = watcher.watch(dir, RecursiveMode::Recursive) {
-        return Some(Err(error));
+        return (!dir.is_dir()).then_some(Ok(())).or(Some(Err(error)));
     }
+    let deadline = Instant::now() + timeout;
     loop {
-        match receive.recv_timeout(timeout) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match receive.recv_timeout(left.min(LOOK)) {
             Ok(Ok(true)) => break,
             Ok(Ok(false)) => continue,
+            Ok(Err(_)) | Err(_) if !dir.is_dir() => return Some(Ok(())),
             Ok(Err(error)) => return Some(Err(error)),
-            Err(_) => return None,
+            Err(_) if left.is_zero() => return None,
+            Err(_) => continue,
         }
     }
     // An editor's save is several events (write, rename, chmod): let them
@@ -295,8 +350,9 @@ pub fn run_watched(
 ) -> io::Result<RunEnd> {
     let (send, heard) = mpsc::channel();
     let saves = send.clone();
+    let watched = dir.to_path_buf();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        if event.is_ok_and(|event| !matches!(event.kind, notify::EventKind::Access(_))) {
+        if event.is_ok_and(|event| is_save(&event, &watched)) {
             let _ = saves.send(Heard::Saved);
         }
     })
@@ -311,6 +367,10 @@ pub fn run_watched(
         .stderr(Stdio::piped())
         .stdin(Stdio::null())
         .spawn()?;
+    // Ctrl-C reaches the terminal's group, not the checks' own: the guard
+    // ends the checks' group when this process ends, however it ends.
+    #[cfg(unix)]
+    let _guard = Guard::new(child.id());
     let stdout = child.stdout.take().map(|out| read_lines(out, send.clone()));
     let stderr = child.stderr.take().map(|err| read_lines(err, send.clone()));
     let mut open = usize::from(stdout.is_some()) + usize::from(stderr.is_some());
@@ -348,6 +408,44 @@ pub fn run_watched(
     }
     child.wait()?;
     Ok(RunEnd::Finished(text))
+}
+
+/// A process that kills the process group of the checks once this
+/// process is gone. The checks run in a group of their own, so that a save
+/// can stop them all at once; Ctrl-C is sent to the terminal's group
+/// only, which would leave them running to their time limit. The guard
+/// stays in the terminal's group, ignores Ctrl-C, and waits for its
+/// standard input to close: when the watch ends, by Ctrl-C or any signal,
+/// the system closes it, and the guard kills the checks' group. A shell
+/// does this, as Rust's standard library has no signal handling.
+#[cfg(unix)]
+struct Guard(Option<Child>);
+
+#[cfg(unix)]
+impl Guard {
+    /// A guard of the process group `group`.
+    fn new(group: u32) -> Guard {
+        let script = "trap '' INT HUP TERM; read -r _; kill -KILL \"-$1\" 2>/dev/null";
+        let guard = Command::new("sh")
+            .args(["-c", script, "guard", &group.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        Guard(guard.ok())
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Guard {
+    /// The run is over: closing the guard's input ends it, and with it
+    /// any process the checks left in their group.
+    fn drop(&mut self) {
+        if let Some(guard) = &mut self.0 {
+            drop(guard.stdin.take());
+            let _ = guard.wait();
+        }
+    }
 }
 
 /// Sends each line `from` gives to `to`, then that it closed.

@@ -10,7 +10,9 @@ use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 use exercise_holes::{files, Body, Fill};
-use exercise_watch::{in_checkout, parse_args, run_watched, standing, wait_for_change};
+use exercise_watch::{
+    in_checkout, parse_args, run_watched, standing, wait_for_change, wait_for_folder,
+};
 use exercise_watch::{without_cargo_close, RunEnd};
 use exercise_watch::{Action, HELP};
 
@@ -19,7 +21,8 @@ const ROOT: &str = "../..";
 
 /// How long the checks may go on printing nothing once they have started
 /// before the watch stops them: twice the time the checks' runner gives
-/// one check (`CHECK_SECONDS` of `exercise-check`, 30 s), after which the
+/// one check (`CHECK_SECONDS` of `exercise-check`, 30 s; it caps their
+/// memory too, `CHECK_MEGABYTES`), after which the
 /// runner stops by itself and names the hole. Past this the runner did
 /// not, and the watch does.
 const SILENCE: Duration = Duration::from_secs(60);
@@ -61,13 +64,22 @@ fn check(krate: &str, lesson: &Path) -> Result<bool, String> {
 }
 
 /// Runs the checks of `krate`, then again each time a lesson file is
-/// saved, until Ctrl-C.
+/// saved, until Ctrl-C. A lesson folder that goes missing for a while (a
+/// branch switched, a folder moved away and back) is waited for.
 fn watch(krate: &str) -> ExitCode {
     let lesson = Path::new(krate).join("src/lesson");
     loop {
+        if !lesson.is_dir() {
+            println!(
+                "{} is missing: waiting for it to come back (Ctrl-C stops)",
+                lesson.display()
+            );
+            wait_for_folder(&lesson);
+        }
         match check(krate, &lesson) {
             Ok(true) => {}
             Ok(false) => continue,
+            Err(_) if !lesson.is_dir() => continue,
             Err(line) => {
                 eprintln!("error: {line}");
                 return ExitCode::from(2);
@@ -79,6 +91,7 @@ fn watch(krate: &str) -> ExitCode {
         );
         match wait_for_change(&lesson, Duration::from_secs(24 * 3600)) {
             Some(Ok(())) | None => continue,
+            Some(Err(_)) if !lesson.is_dir() => continue,
             Some(Err(error)) => {
                 eprintln!("error: cannot watch {}: {error}", lesson.display());
                 return ExitCode::from(2);
@@ -101,14 +114,28 @@ fn say_kept(kept: &[files::Kept]) {
     }
 }
 
+/// What a command that writes lesson files did, once each copy it kept
+/// is told: its copies are told even when it then stopped.
+fn told(done: files::Done) -> Result<files::Written, String> {
+    match done {
+        Ok(done) => {
+            say_kept(&done.kept);
+            Ok(done)
+        }
+        Err(stopped) => {
+            say_kept(&stopped.kept);
+            Err(stopped.error)
+        }
+    }
+}
+
 /// Writes the lesson files of `exercise` as `fill` says (back to their
 /// holes when nothing is filled), keeping first those that hold the
 /// learner's own lines, and names them.
 fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> {
     let root = Path::new(ROOT);
     if fill.filled == 0 {
-        let done = files::reset(root, exercise)?;
-        say_kept(&done.kept);
+        let done = told(files::reset(root, exercise))?;
         for path in &done.written {
             println!("reset    {}", path.display());
         }
@@ -119,16 +146,22 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
             );
         }
     } else {
-        let done = files::fill(root, exercise, fill)?;
-        say_kept(&done.kept);
+        let done = told(files::fill(root, exercise, fill))?;
         let slip = if fill.slip {
             ", the last with its slip"
         } else {
             ""
         };
         for path in done.written {
+            // A file kept whole could not be read hole by hole: its later
+            // holes are back to their todo!(), and its copy holds them.
+            let later = if done.emptied.contains(&path) {
+                "its later holes back to their todo!(): yours are in the copy kept above"
+            } else {
+                "any later hole as it was"
+            };
             println!(
-                "filled   {} (holes 1 to {}{slip}; any later hole as it was)",
+                "filled   {} (holes 1 to {}{slip}; {later})",
                 path.display(),
                 fill.filled
             );
@@ -151,8 +184,7 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
 /// and names them.
 fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), String> {
     let root = Path::new(ROOT);
-    let done = files::whole(root, exercise, body)?;
-    say_kept(&done.kept);
+    let done = told(files::whole(root, exercise, body))?;
     let bodies = match body {
         Body::Todo => "each function to write is a todo!() after its guide".to_string(),
         Body::Step => "the step's own bodies".to_string(),

@@ -206,6 +206,16 @@ fn the_state_is_read_from_the_checks_last_lines() {
         "stopped at hole 3 of 4 (pick), the last filled: the check did not finish within 30 s; \
          a loop that never ends?"
     );
+    let greedy =
+        "  FAIL  pick_as_the_step: it asked for more than 1024 MB of memory\n\nhole 3 of 4 \
+                  (pick), the last filled: the check asked for more than 1024 MB of memory; a \
+                  loop that adds to a collection without end?\n";
+    assert!(
+        standing(greedy)
+            .starts_with("stopped at hole 3 of 4 (pick), the last filled: the check asked"),
+        "{}",
+        standing(greedy)
+    );
 }
 
 /// A file saved in the watched folder wakes the watcher; nothing saved,
@@ -224,6 +234,45 @@ fn a_saved_file_wakes_the_watcher() {
     let woke = wait_for_change(&dir, Duration::from_secs(10));
     writer.join().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+    assert!(matches!(woke, Some(Ok(()))), "{woke:?}");
+}
+
+/// An editor's own files (vim's swap file, written every few seconds
+/// while you type, its test file and backup) do not wake the watcher;
+/// only a save of a `.rs` file does.
+#[test]
+fn an_editors_swap_file_does_not_wake_the_watcher() {
+    let dir = fresh_dir("swap");
+    let writer = {
+        let dir = dir.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            for name in [".search.rs.swp", "4913", "search.rs~", ".#search.rs"] {
+                std::fs::write(dir.join(name), "swap").unwrap();
+            }
+        })
+    };
+    let woke = wait_for_change(&dir, Duration::from_millis(1500));
+    writer.join().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(woke.is_none(), "{woke:?}");
+}
+
+/// A lesson folder that is missing (a branch switched, a folder moved
+/// away) is waited for, not an error: its coming back is a change.
+#[test]
+fn a_missing_folder_is_waited_for() {
+    let dir = fresh_dir("missing").join("lesson");
+    let maker = {
+        let dir = dir.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(700));
+            std::fs::create_dir(&dir).unwrap();
+        })
+    };
+    let woke = wait_for_change(&dir, Duration::from_secs(10));
+    maker.join().unwrap();
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
     assert!(matches!(woke, Some(Ok(()))), "{woke:?}");
 }
 
@@ -352,6 +401,81 @@ fn fill_leaves_the_later_holes_alone_and_keeps_what_it_fills_over() {
     assert_eq!(copy.ok().as_deref(), Some(mine.as_str()));
 }
 
+/// A lesson file that is not UTF-8 text (a Latin-1 byte in a comment) is
+/// kept byte for byte, with its `cp` line; `--fill 1` says that the later
+/// holes of a file it could not read hole by hole went back to their
+/// `todo!()`, and does not claim it left them as they were.
+#[test]
+fn a_file_that_is_not_utf8_is_kept_and_fill_says_what_it_did() {
+    let dir = v09_checkout("latin1");
+    write_hole(&dir, "search.rs", 2, "            // my fail-high, to come");
+    let path = dir.join("exercise-v09/src/lesson/search.rs");
+    let mut mine = std::fs::read(&path).unwrap();
+    mine.extend_from_slice(b"// perch\xe9\n");
+    std::fs::write(&path, &mine).unwrap();
+    let output = exercise(&dir, &["v09", "--fill", "1"]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let copy = std::fs::read(dir.join("kept/exercise-v09/search.1.rs"));
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "kept     exercise-v09/src/lesson/search.rs, a file that is not UTF-8 text, \
+             byte for byte, as kept/exercise-v09/search.1.rs\n         put it back, from \
+             book/exercises, with: cp kept/exercise-v09/search.1.rs \
+             exercise-v09/src/lesson/search.rs\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "filled   book/exercises/exercise-v09/src/lesson/search.rs (holes 1 to 1; its later \
+             holes back to their todo!(): yours are in the copy kept above)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ordering.rs (holes 1 to 1; any later hole as it was)"),
+        "{stdout}"
+    );
+    assert_eq!(copy.ok(), Some(mine));
+}
+
+/// A file that cannot be written stops `--reset` before any is written,
+/// with exit code 2 and one line, and the learner's file is as it was.
+#[test]
+fn a_file_that_cannot_be_written_stops_reset_before_any_is_written() {
+    let dir = v09_checkout("unwritable");
+    let mine = write_hole(
+        &dir,
+        "search.rs",
+        1,
+        "            let value: i32 = 0; // mine",
+    );
+    let ordering = dir.join("exercise-v09/src/lesson/ordering.rs");
+    write_hole(&dir, "ordering.rs", 3, "    None // my pick");
+    // Root writes a file whatever its mode: a folder in place of the
+    // slipped file, written last, cannot be written by anyone.
+    let slip = dir.join("exercise-v09/src/slip/search.rs");
+    std::fs::remove_file(&slip).unwrap();
+    std::fs::create_dir(&slip).unwrap();
+    let output = exercise(&dir, &["v09", "--reset"]);
+    let search = std::fs::read_to_string(dir.join("exercise-v09/src/lesson/search.rs"));
+    let ordering = std::fs::read_to_string(ordering).unwrap();
+    let kept = dir.join("kept").exists();
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: cannot write "), "{stderr}");
+    assert!(
+        stderr.ends_with("is not a file; nothing was written\n"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty() && !kept);
+    assert_eq!(search.unwrap(), mine);
+    assert!(ordering.contains("None // my pick"), "{ordering}");
+}
+
 /// A folder of its own under the system's temporary folder, empty.
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("exercises-{name}-{}", std::process::id()));
@@ -420,6 +544,93 @@ fn a_save_stops_a_run_and_every_process_it_started() {
     assert!(
         !pid.is_empty() && sleep_gone,
         "the run's `sleep` {pid} still runs"
+    );
+}
+
+/// A swap file written while the checks run does not stop them.
+#[cfg(unix)]
+#[test]
+fn a_swap_file_does_not_stop_a_run() {
+    let watched = fresh_dir("swap-run");
+    let swap = watched.join(".search.rs.swp");
+    let writer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::write(&swap, "swap").unwrap();
+    });
+    let end = run_watched(
+        sh("sleep 1; echo 'all 2 checks pass'"),
+        &watched,
+        Duration::from_secs(30),
+        &mut |_| {},
+    );
+    writer.join().unwrap();
+    let _ = std::fs::remove_dir_all(&watched);
+    assert_eq!(
+        end.unwrap(),
+        RunEnd::Finished("all 2 checks pass\n".to_string())
+    );
+}
+
+/// Ctrl-C on the watch ends the checks too: the terminal sends SIGINT to
+/// its foreground group, the watch's, not to the checks' group of their
+/// own. Here a `sleep` stands for the checks' binary under cargo.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_the_watch_ends_the_checks() {
+    use std::os::unix::process::CommandExt;
+    let dir = v09_checkout("ctrl-c");
+    let pids = fresh_dir("ctrl-c-pids");
+    let pid_file = pids.join("sleep.pid");
+    let cargo = pids.join("cargo");
+    let script = format!(
+        "#!/bin/sh\nsleep 60 & echo $! > {}\nwait\n",
+        pid_file.display()
+    );
+    std::fs::write(&cargo, script).unwrap();
+    sh(&format!("chmod +x {}", cargo.display()))
+        .status()
+        .unwrap();
+    // The watch in a group of its own, as a shell makes a foreground job.
+    let mut watch = Command::new(env!("CARGO_BIN_EXE_exercise-watch"))
+        .arg("v09")
+        .current_dir(&dir)
+        .env("CARGO", &cargo)
+        .stdout(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !pid_file.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let group = format!("-{}", watch.id());
+    sh(&format!("kill -INT {group}")).status().unwrap();
+    // A job started in the background of a script ignores SIGINT: there,
+    // the watch is ended as a closed terminal would end it.
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while watch.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if watch.try_wait().unwrap().is_none() {
+        sh(&format!("kill -HUP {group}")).status().unwrap();
+    }
+    let _ = watch.wait();
+    let pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+    let pid = pid.trim().to_string();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !gone(&pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let sleep_gone = gone(&pid);
+    if !sleep_gone {
+        let _ = sh(&format!("kill -KILL {pid}")).status();
+    }
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    let _ = std::fs::remove_dir_all(&pids);
+    assert!(
+        !pid.is_empty() && sleep_gone,
+        "the checks' `sleep` {pid} still runs"
     );
 }
 
