@@ -30,6 +30,8 @@
 //   lamosca.think({version, fen, moves, nodes, options}) -> {best, value,
 //     depth, pv, nodes}: a step's move within a node budget
 //   lamosca.options(version) -> {name, options: [{name, flag, kind, ...}]}
+//   lamosca.steps() -> [{version, title}]: the steps the module runs, in
+//     step order (the book's list, `lamosca_reader::STEPS`)
 //   lamosca.memory() -> the module's memory in bytes, for the measurements
 //   lamosca.heap() -> the worker's JavaScript heap in bytes, or null where
 //     the browser does not say it
@@ -66,6 +68,7 @@
     log: (engines, args) => engines.log(JSON.stringify(args)),
     compare: (engines, args) => engines.compare(String(args.a), String(args.b)),
     options: (engines, args) => engines.options(String(args.version)),
+    steps: (engines) => engines.steps(),
     facts: (engines, args) => engines.facts(String(args.record)),
     why: (engines, args) => engines.why(String(args.record), String(args.move)),
     why_value: (engines, args) => engines.why_value(JSON.stringify(args.request), String(args.record), String(args.move)),
@@ -196,8 +199,9 @@
   // 3. The page.
 
   const script = document.currentScript && document.currentScript.src;
-  const VERSIONS = ["v07", "v09", "v10", "v11"];
-  const TITLES = { v07: "v0.07", v09: "v0.09", v10: "v0.10", v11: "v0.11" };
+  // The name the page prints for a step: `v09` is v0.09. Which steps there
+  // are, the module says (`lamosca.steps()`).
+  const stepTitle = (version) => `v0.${String(version).slice(1)}`;
   // The deepest depth the binary takes; the node cap stops a search long
   // before the deepest would finish.
   const MAX_DEPTH = 64;
@@ -294,6 +298,7 @@
     // received it (performance.now()).
     timing: () => (lab ? lab.timing : undefined),
     options: (version) => live().then((lab) => lab.call("options", { version })),
+    steps: () => live().then((lab) => lab.call("steps", {})),
     // The records kept in the worker, for the stepper.
     keep: (request) => run("keep", request),
     release: (handle) => live().then((lab) => lab.call("release", { handle })),
@@ -360,9 +365,6 @@
       status: make("p", { class: "lab-status", role: "status" }),
       result: make("div", { class: "lab-result" }),
     };
-    for (const other of VERSIONS.filter((other) => other !== version)) {
-      ui.compare.append(make("option", { value: other, selected: other === element.dataset.compare }, TITLES[other]));
-    }
     ui.form.append(
       field("FEN", ui.fen),
       field("then moves", ui.moves),
@@ -373,8 +375,11 @@
       ui.go
     );
     element.append(ui.form, ui.status, ui.result);
-    window.lamosca.options(version).then(
-      (info) => {
+    Promise.all([window.lamosca.steps(), window.lamosca.options(version)]).then(
+      ([steps, info]) => {
+        for (const other of steps.filter((other) => other.version !== version)) {
+          ui.compare.append(make("option", { value: other.version, selected: other.version === element.dataset.compare }, other.title));
+        }
         if (info.options.length === 0) ui.switches.append(make("span", {}, "none: this step has no switches"));
         for (const option of info.options) ui.switches.append(field(option.name, switchInput(option), option.help));
       },
@@ -389,7 +394,7 @@
   function panel(element) {
     const version = element.dataset.version;
     element.textContent = "";
-    element.append(make("h3", {}, `Your position, searched by ${TITLES[version]}`));
+    element.append(make("h3", {}, `Your position, searched by ${stepTitle(version)}`));
     if (why) {
       element.append(make("p", { class: "lab-note" }, `The live engines are off (${why}); the recorded steppers above still step. Serve the book with \`mdbook serve book\` after README's steps to search your own position.`));
       return;
@@ -413,7 +418,7 @@
       // The records shown before are let go: the worker keeps only these.
       for (const handle of ui.kept || []) window.lamosca.release(handle).catch(() => {});
       ui.kept = [];
-      const watch = watching(ui, requests.map((asked) => `${TITLES[asked.version]} to depth ${asked.depth}`));
+      const watch = watching(ui, requests.map((asked) => `${stepTitle(asked.version)} to depth ${asked.depth}`));
       Promise.all(requests.map((asked, i) => window.lamosca.keep(asked).then((outcome) => watch.done(i, outcome))))
         .then((outcomes) => alike(requests, outcomes, watch))
         .then((sides) => {
@@ -446,7 +451,7 @@
                 watch.done(step, shown);
                 window.lamosca.release(side.outcome.handle).catch(() => {});
                 return { ...side, shown };
-              }))(watch.again(TITLES[side.request.version], depth))
+              }))(watch.again(stepTitle(side.request.version), depth))
       )
     );
   }
@@ -464,7 +469,7 @@
   function show(ui, versions, sides) {
     const other = versions[1];
     const { status, result } = ui;
-    const titles = sides.map((_, i) => TITLES[versions[i]]);
+    const titles = sides.map((_, i) => stepTitle(versions[i]));
     const names = sides.map((_, i) => `lab-${++serial}-${versions[i]}`);
     window.LaMoScaRecords = window.LaMoScaRecords || {};
     // The records stay in the worker: the stepper asks it for each step.

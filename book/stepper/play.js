@@ -7,7 +7,6 @@
   "use strict";
   if (typeof window === "undefined") return;
 
-  const TITLES = { v07: "v0.07", v09: "v0.09", v10: "v0.10", v11: "v0.11" };
   const GLYPHS = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659", k: "\u265a", q: "\u265b", r: "\u265c", b: "\u265d", n: "\u265e", p: "\u265f" };
   const FILES = "abcdefgh";
 
@@ -51,7 +50,6 @@
       pgn: make("textarea", { class: "play-pgn", rows: 6, cols: 60, readonly: true }),
       copy: make("button", { type: "button", name: "copy" }, "Copy the PGN"),
     };
-    for (const [version, title] of Object.entries(TITLES)) ui.versions.append(make("option", { value: version, selected: version === "v09" }, title));
     const field = (text, control) => make("label", { class: "lab-field" }, make("span", {}, text), control);
     element.append(
       make("div", { class: "lab-form" },
@@ -82,7 +80,14 @@
           () => document.execCommand && document.execCommand("copy")
         );
       });
-      this.newGame();
+      // The steps to play against are those the module runs; the game
+      // starts once they are listed (or with the module's error).
+      window.lamosca.steps().then(
+        (steps) => {
+          for (const { version, title } of steps) versions.append(make("option", { value: version, selected: version === "v09" }, title));
+        },
+        () => {}
+      ).then(() => this.newGame());
     }
 
     yourTurn() {
@@ -126,7 +131,7 @@
 
     update() {
       const { versions, side } = this.ui;
-      const title = TITLES[versions.value];
+      const title = versions.selectedOptions[0] ? versions.selectedOptions[0].textContent : versions.value;
       const names = side.value === "white" ? { white: "Reader", black: `LaMoSca ${title}` } : { white: `LaMoSca ${title}`, black: "Reader" };
       return window.lamosca.game({ version: versions.value, moves: this.game.moves, ...names }).then((state) => {
         this.game.state = state;
@@ -139,7 +144,7 @@
 
     reply() {
       const { versions, budget, status, thinking } = this.ui;
-      const title = TITLES[versions.value];
+      const title = versions.selectedOptions[0] ? versions.selectedOptions[0].textContent : versions.value;
       status.textContent = `${title} is thinking...`;
       this.game.busy = true;
       return window.lamosca

@@ -64,7 +64,15 @@ fn every_exercise_is_a_member_of_the_exercises_workspace_and_in_ci() {
             manifest.contains(&format!("\"{name}\"")),
             "{name} is no member of book/exercises"
         );
-        assert!(ci.contains(&name), ".ci/run does not run {name}");
+        // .ci/run runs every folder book/exercises/exercise-v*.
+        assert!(
+            ci.contains("ls -d exercise-v*") && name.starts_with("exercise-v"),
+            ".ci/run does not run {name}: it runs the folders book/exercises/exercise-v*"
+        );
+        assert!(
+            workspace.root.join("book/exercises").join(&name).is_dir(),
+            "{name} has no folder book/exercises/{name}, which .ci/run reads"
+        );
         let chapter = std::fs::read_to_string(workspace.chapters().join(exercise.chapter))
             .expect("the chapter reads");
         let include = format!("{{{{#include exercises/{}.md}}}}", exercise.step);

@@ -31,4 +31,6 @@ mod wasm;
 
 pub use game::{game, GameState, Thought};
 pub use request::{Request, DEFAULT_NODE_CAP, DEFAULT_TRACE, MAX_NODE_CAP};
-pub use run::{compare, facts, log, options, record, think, why, why_value, Outcome, VERSIONS};
+pub use run::{
+    compare, facts, log, options, record, steps, think, versions, why, why_value, Outcome,
+};

@@ -52,35 +52,30 @@ pub struct Outcome {
     pub stopped: Option<String>,
 }
 
-/// The steps the lab runs, by the names the page uses.
-pub const VERSIONS: [&str; 4] = ["v07", "v09", "v10", "v11"];
+/// The steps the lab runs, by the names the page uses: the book's list
+/// ([`lamosca_reader::STEPS`]), in step order.
+pub fn versions() -> impl Iterator<Item = &'static str> {
+    lamosca_reader::STEPS.iter().map(|step| step.name)
+}
 
-/// Runs `$body` with `$engine` the engine type of the step named `$name`.
+/// Runs `$body` with `$engine` the engine type of the step named `$name`,
+/// one of the book's list ([`lamosca_reader::for_each_step!`]).
 macro_rules! with_engine {
-    ($name:expr, $engine:ident => $body:expr) => {
-        match $name {
-            "v07" => {
-                type $engine = lamosca_v07::NegaMax;
-                $body
+    ($name:expr, $engine:ident => $body:expr) => {{
+        let name: &str = $name;
+        let mut ran = None;
+        lamosca_reader::for_each_step!(step, $engine => {
+            if ran.is_none() && step.name == name {
+                ran = Some($body);
             }
-            "v09" => {
-                type $engine = lamosca_v09::AlphaBeta;
-                $body
-            }
-            "v10" => {
-                type $engine = lamosca_v10_quiescence::QuiescenceSearch;
-                $body
-            }
-            "v11" => {
-                type $engine = lamosca_v11_lazy::LazySearch;
-                $body
-            }
-            other => Err(anyhow::anyhow!(
-                "unknown version '{other}': the lab runs {}",
-                VERSIONS.join(", ")
-            )),
-        }
-    };
+        });
+        ran.unwrap_or_else(|| {
+            Err(anyhow::anyhow!(
+                "unknown version '{name}': the lab runs {}",
+                lamosca_reader::step_names()
+            ))
+        })
+    }};
 }
 
 /// The record of the search `request` asks for, as `search --record -`
@@ -224,6 +219,16 @@ pub fn why_value_bytes(request: &Request, record: &[u8], mv: &str) -> Result<Str
         let (mut engine, _) = request.engine::<E>()?;
         lamosca_reader::why_value(&mut engine, &position, mv, best, depth)
     })
+}
+
+/// The steps, for the page's menus, in step order: the name a request
+/// takes and the one the page prints, `[{"version": "v07", "title":
+/// "v0.07"}, ...]`.
+pub fn steps() -> Value {
+    lamosca_reader::STEPS
+        .iter()
+        .map(|step| serde_json::json!({"version": step.name, "title": step.title}))
+        .collect()
 }
 
 /// The step's switches, for the page's form and for a test that builds

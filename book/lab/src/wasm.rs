@@ -97,6 +97,12 @@ pub fn think(request: &str) -> String {
 }
 
 /// A step's name and switches.
+/// The steps the module runs, for the page's menus.
+#[wasm_bindgen]
+pub fn steps() -> String {
+    answer(Ok(run::steps()))
+}
+
 #[wasm_bindgen]
 pub fn options(version: &str) -> String {
     answer(run::options(version))

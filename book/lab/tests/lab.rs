@@ -104,7 +104,7 @@ fn a_search_the_cap_does_not_reach_says_nothing_of_it() {
 
 #[test]
 fn a_deep_search_under_a_small_cap_still_answers_with_a_move() {
-    for version in lamosca_lab::VERSIONS {
+    for version in lamosca_lab::versions() {
         let outcome = log(&request(&format!(
             r#"{{"version": "{version}", "depth": 20, "nodes": 2000, "trace": 0}}"#
         )))
@@ -286,6 +286,25 @@ fn options_list_each_switch_with_its_flag() {
 }
 
 #[test]
+fn the_page_is_given_every_step_the_lab_runs() {
+    let steps = lamosca_lab::steps();
+    let steps = steps.as_array().unwrap();
+    assert_eq!(steps.len(), lamosca_lab::versions().count());
+    assert_eq!(
+        steps[0],
+        serde_json::json!({"version": "v07", "title": "v0.07"})
+    );
+    for (step, version) in steps.iter().zip(lamosca_lab::versions()) {
+        assert_eq!(step["version"], version);
+        let name = &options(version).unwrap()["name"];
+        assert_eq!(
+            name,
+            &format!("LaMoSca {}", step["title"].as_str().unwrap())
+        );
+    }
+}
+
+#[test]
 fn why_not_names_the_bound_the_refutation_and_the_line() {
     let outcome = record(&request(r#"{"version": "v09", "depth": 3}"#)).unwrap();
     let text = why(&outcome.text, "e2e4").unwrap();
@@ -442,7 +461,7 @@ fn moves_are_named_in_algebraic_notation() {
 
 #[test]
 fn each_step_thinks_within_its_node_budget() {
-    for version in lamosca_lab::VERSIONS {
+    for version in lamosca_lab::versions() {
         let thought = lamosca_lab::think(&request(&format!(
             r#"{{"version": "{version}", "moves": "e2e4", "nodes": 3000}}"#
         )))

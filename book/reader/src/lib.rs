@@ -25,6 +25,9 @@
 //! - [`check_record`] replays a record's moves on the board and checks
 //!   each node's bounds, for the steps' tests.
 //!
+//! - [`STEPS`] and [`for_each_step!`] list the book's steps, once, for
+//!   every tool that runs each of them.
+//!
 //! The reader never runs a search of its own; only [`check_record`] and
 //! [`why_value`] do, through the engine contract.
 
@@ -36,6 +39,7 @@ mod error;
 mod facts;
 mod reader;
 mod so_far;
+mod steps;
 mod why;
 
 pub use bound::{Bound, Bounded};
@@ -45,4 +49,5 @@ pub use error::RecordError;
 pub use facts::{event_name, research_depth, NodeFacts};
 pub use reader::{MoveName, NodeInfo, Place, Record};
 pub use so_far::{Cutoff, Moment, SoFar};
+pub use steps::{step, step_names, Step, STEPS};
 pub use why::{why, why_not, why_value};

@@ -1,44 +1,24 @@
 //! Every step's record of a real search agrees with its report: one node
 //! event per node, one cut event per cut-off, and replayed with the step's
-//! own bounds (NegaMax's exact values, v0.09's and v0.10's alpha-beta
-//! failing hard over the main search's results, v0.11's failing soft) it
-//! gives the root's value. From the start position, and from positions
+//! own bounds, as the book's list of steps gives them (NegaMax's exact
+//! values, alpha-beta failing hard over the main search's results, or
+//! failing soft), it gives the root's value. From the start position, and from positions
 //! reached by random moves.
 
 use common::Position;
-use lamosca_reader::{check_record, position_after_picks, Bounds};
-use lamosca_v07::NegaMax;
-use lamosca_v09::AlphaBeta;
-use lamosca_v10_quiescence::QuiescenceSearch;
-use lamosca_v11_lazy::LazySearch;
+use lamosca_reader::{check_record, for_each_step, position_after_picks};
 use proptest::prelude::*;
 
-/// Checks the record of every step's search of `position` to `depth`;
-/// the first disagreement, named by its step, is the error.
+/// Checks the record of every step's search of `position` to `depth`
+/// (each step of the book's list, with its own bounds); the first
+/// disagreement, named by its step, is the error.
 fn every_step_agrees(position: &Position, depth: u32) -> Result<u64, String> {
-    let named = |step: &str, checked: Result<lamosca_search::Report, String>| {
-        checked
-            .map(|report| report.nodes)
-            .map_err(|error| format!("{step}, {}: {error}", position.to_fen()))
-    };
-    let nodes = [
-        named(
-            "v0.07",
-            check_record::<NegaMax>(position, depth, Bounds::None),
-        )?,
-        named(
-            "v0.09",
-            check_record::<AlphaBeta>(position, depth, Bounds::FailHard),
-        )?,
-        named(
-            "v0.10",
-            check_record::<QuiescenceSearch>(position, depth, Bounds::FailHard),
-        )?,
-        named(
-            "v0.11",
-            check_record::<LazySearch>(position, depth, Bounds::FailSoft),
-        )?,
-    ];
+    let mut nodes = Vec::new();
+    for_each_step!(step, E => {
+        let report = check_record::<E>(position, depth, step.bounds)
+            .map_err(|error| format!("{}, {}: {error}", step.title, position.to_fen()))?;
+        nodes.push(report.nodes);
+    });
     Ok(nodes.into_iter().min().unwrap_or(0))
 }
 

@@ -15,12 +15,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use common::Position;
+use lamosca_reader::for_each_step;
 use lamosca_search::deepen::{deepen, Iteration, Limits, Trace, MAX_DEPTH};
 use lamosca_search::{Engine, Report};
-use lamosca_v07::NegaMax;
-use lamosca_v09::AlphaBeta;
-use lamosca_v10_quiescence::QuiescenceSearch;
-use lamosca_v11_lazy::LazySearch;
 
 use crate::chapter::{Chapter, Sources};
 use crate::draw::diagram::{self, Marks};
@@ -57,13 +54,14 @@ type Version = (
     fn(&Position, &Limits) -> (Report, Option<Iteration>),
 );
 
-/// Every step of the book, in order.
-const VERSIONS: [Version; 4] = [
-    ("v0.07", drive::<NegaMax>),
-    ("v0.09", drive::<AlphaBeta>),
-    ("v0.10", drive::<QuiescenceSearch>),
-    ("v0.11", drive::<LazySearch>),
-];
+/// Every step of the book, in order: its list, [`lamosca_reader::STEPS`].
+fn versions() -> Vec<Version> {
+    let mut versions: Vec<Version> = Vec::new();
+    for_each_step!(step, E => {
+        versions.push((step.title, drive::<E>));
+    });
+    versions
+}
 
 /// Searches `position` with `E`'s defaults as the driver would: one depth
 /// after another, or by itself for an engine that keeps its own clock.
@@ -84,12 +82,10 @@ fn drive<E: Engine>(position: &Position, limits: &Limits) -> (Report, Option<Ite
 /// The generated table: every version to [`DEPTH`].
 fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     let start = position(FEN)?;
-    let reports = [
-        ("v0.07", fixed::<NegaMax>(FEN, DEPTH, &[])?),
-        ("v0.09", fixed::<AlphaBeta>(FEN, DEPTH, &[])?),
-        ("v0.10", fixed::<QuiescenceSearch>(FEN, DEPTH, &[])?),
-        ("v0.11", fixed::<LazySearch>(FEN, DEPTH, &[])?),
-    ];
+    let mut reports = Vec::new();
+    for_each_step!(step, E => {
+        reports.push((step.title, fixed::<E>(FEN, DEPTH, &[])?));
+    });
     let mut table = Table::new(&[
         ("version", Align::Left),
         ("nodes", Align::Right),
@@ -129,7 +125,7 @@ fn one_second() -> Result<Vec<Generated>> {
         ("move", Align::Left),
         ("move played", Align::Left),
     ]);
-    for (name, search) in VERSIONS {
+    for (name, search) in versions() {
         let (report, last) = search(
             &start,
             &Limits {

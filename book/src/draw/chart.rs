@@ -54,36 +54,23 @@ fn run<E: Engine>(position: &mut Position, depth: u32) -> Report {
     )
 }
 
-/// The versions the charts compare, in order. A new step adds its line
-/// here once its crate exposes an [`Engine`], and every chart picks it up.
+/// The versions the charts compare, in order: the book's list of steps
+/// ([`lamosca_reader::STEPS`]), so that a new step is in every chart.
 ///
 /// A fixed depth means the same for each: one call of
 /// [`Engine::search`] with that depth. v0.11 deepens by itself inside that
 /// call (2, 4, 6, ... or 1, 3, 5, ...), so its counts include its own
 /// shallower iterations, as a real game's search would.
 pub fn versions() -> Vec<Version> {
-    vec![
-        Version {
-            name: "v0.07",
-            crate_name: "lamosca-v07",
-            search: run::<lamosca_v07::NegaMax>,
-        },
-        Version {
-            name: "v0.09",
-            crate_name: "lamosca-v09",
-            search: run::<lamosca_v09::AlphaBeta>,
-        },
-        Version {
-            name: "v0.10",
-            crate_name: "lamosca-v10-quiescence",
-            search: run::<lamosca_v10_quiescence::QuiescenceSearch>,
-        },
-        Version {
-            name: "v0.11",
-            crate_name: "lamosca-v11-lazy",
-            search: run::<lamosca_v11_lazy::LazySearch>,
-        },
-    ]
+    let mut versions = Vec::new();
+    lamosca_reader::for_each_step!(step, E => {
+        versions.push(Version {
+            name: step.title,
+            crate_name: step.crate_name,
+            search: run::<E>,
+        });
+    });
+    versions
 }
 
 /// The positions every version searches, with their names.

@@ -29,6 +29,9 @@ const engines = {
     if (version === "garbage") return "not json";
     return JSON.stringify({ ok: { name: version, options: [] } });
   },
+  steps() {
+    return JSON.stringify({ ok: [{ version: "v07", title: "v0.07" }, { version: "v09", title: "v0.09" }] });
+  },
 };
 
 test("a request is passed to the module as JSON and its answer comes back with its id", () => {
@@ -46,6 +49,10 @@ test("each answer says where the worker's time went", () => {
   assert.equal(typeof ms.module, "number");
   assert.equal(typeof ms.read, "number");
   assert.ok(ms.module >= 0 && ms.read >= 0);
+});
+
+test("the steps are the module's list, not the page's", () => {
+  assert.deepEqual(respond(engines, { id: 3, op: "steps", args: {} }).ok.map((step) => step.version), ["v07", "v09"]);
 });
 
 test("compare takes the two records' text", () => {

@@ -520,6 +520,8 @@ def play_checks(checks, driver, server, native, version, rng):
     of both sides must be legal (the binary replays them)."""
     driver.get(server.url + "play.html")
     play = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".lamosca-play"))
+    # The steps to play against come from the module: wait for the list.
+    WebDriverWait(driver, 30).until(lambda d: play.find_elements(By.CSS_SELECTOR, f"select[name=version] option[value={version}]"))
     Select(play.find_element(By.NAME, "version")).select_by_value(version)
     budget = play.find_element(By.NAME, "nodes")
     budget.clear()
@@ -559,6 +561,7 @@ def play_marks_checks(checks, driver, server, native):
     word for a click that is no legal move."""
     driver.get(server.url + "play.html")
     play = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, ".lamosca-play"))
+    WebDriverWait(driver, 30).until(lambda d: play.find_elements(By.CSS_SELECTOR, "select[name=version] option[value=v09]"))
     Select(play.find_element(By.NAME, "version")).select_by_value("v09")
     budget = play.find_element(By.NAME, "nodes")
     budget.clear()

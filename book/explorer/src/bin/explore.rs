@@ -6,8 +6,9 @@
 //!             [--why MOVE [--why-value]]
 //! ```
 //!
-//! The second form searches with the step named (v07, v09, v10 or v11) as
-//! its own `search` command would, and opens the record. With `--why MOVE`
+//! The second form searches with the step named (one subcommand per step
+//! of the book's list, [`lamosca_reader::STEPS`]) as its own `search`
+//! command would, and opens the record. With `--why MOVE`
 //! either form prints why the search did not choose MOVE, and exits. Bad
 //! input is one line of standard error and exit code 2, as in the steps'
 //! binaries.
@@ -19,13 +20,10 @@ use std::process::ExitCode;
 use clap::{value_parser, Arg, ArgMatches, Command};
 
 use lamosca_explorer::explore::{explore_file, explore_search, step_command, WhyArgs};
-use lamosca_v07::NegaMax;
-use lamosca_v09::AlphaBeta;
-use lamosca_v10_quiescence::QuiescenceSearch;
-use lamosca_v11_lazy::LazySearch;
+use lamosca_reader::{for_each_step, step_names};
 
 fn command() -> Command {
-    Command::new("explore")
+    let mut command = Command::new("explore")
         .about(
             "Step through a search record in the terminal: a saved one, or one a step searches now",
         )
@@ -43,28 +41,29 @@ fn command() -> Command {
                 .requires("record")
                 .help("Print why the record's search did not choose the root move MOVE, and exit"),
         )
-        .subcommand(step_command::<NegaMax>("v07"))
-        .subcommand(step_command::<AlphaBeta>("v09"))
-        .subcommand(step_command::<QuiescenceSearch>("v10"))
-        .subcommand(step_command::<LazySearch>("v11"))
         .args_conflicts_with_subcommands(true)
-        .arg_required_else_help(true)
+        .arg_required_else_help(true);
+    for_each_step!(step, E => {
+        command = command.subcommand(step_command::<E>(step.name));
+    });
+    command
 }
 
 fn run(matches: &ArgMatches) -> anyhow::Result<()> {
     let out = &mut std::io::stdout().lock();
-    match matches.subcommand() {
-        Some(("v07", step)) => explore_search::<NegaMax>(step, out),
-        Some(("v09", step)) => explore_search::<AlphaBeta>(step, out),
-        Some(("v10", step)) => explore_search::<QuiescenceSearch>(step, out),
-        Some(("v11", step)) => explore_search::<LazySearch>(step, out),
-        _ => match matches.get_one::<PathBuf>("record") {
-            Some(path) => {
-                let why = matches.get_one::<String>("why").cloned();
-                explore_file(path, &WhyArgs { why }, out)
+    if let Some((name, args)) = matches.subcommand() {
+        for_each_step!(step, E => {
+            if step.name == name {
+                return explore_search::<E>(args, out);
             }
-            None => anyhow::bail!("name a record (--record FILE) or a step (v07, v09, v10, v11)"),
-        },
+        });
+    }
+    match matches.get_one::<PathBuf>("record") {
+        Some(path) => {
+            let why = matches.get_one::<String>("why").cloned();
+            explore_file(path, &WhyArgs { why }, out)
+        }
+        None => anyhow::bail!("name a record (--record FILE) or a step ({})", step_names()),
     }
 }
 
@@ -92,6 +91,13 @@ mod tests {
     #[test]
     fn every_step_has_its_switches_and_none_twice() {
         command().debug_assert();
+        let explore = command();
+        let names: Vec<&str> = explore
+            .get_subcommands()
+            .map(|step| step.get_name())
+            .collect();
+        let listed: Vec<&str> = lamosca_reader::STEPS.iter().map(|step| step.name).collect();
+        assert_eq!(names, listed);
         let matches = command()
             .try_get_matches_from(["explore", "v11", "--depth", "5", "--margin", "0"])
             .unwrap();
