@@ -142,6 +142,41 @@ pub fn count(x: f64) -> String {
     crate::markdown::thousands(x as u64)
 }
 
+/// The steps, counted and named from the book's list of them
+/// ([`lamosca_reader::STEPS`]): "the four steps, v0.07, v0.09, v0.10 and
+/// v0.11". A page that says how many steps there are says it with this
+/// sentence, so that a new step changes the words.
+pub fn steps() -> Result<Generated> {
+    let titles: Vec<&str> = lamosca_reader::STEPS
+        .iter()
+        .map(|step| step.title)
+        .collect();
+    let Some((last, before)) = titles.split_last() else {
+        bail!("the book's list of steps is empty");
+    };
+    let named = if before.is_empty() {
+        last.to_string()
+    } else {
+        format!("{} and {last}", before.join(", "))
+    };
+    Ok(sentence(
+        "steps",
+        format!("the {} steps, {named}", count_word(titles.len())?),
+    ))
+}
+
+/// A small count in words, as the prose writes it: 4 is "four".
+fn count_word(n: usize) -> Result<&'static str> {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .copied()
+        .ok_or_else(|| anyhow!("{n} steps: write the count in words for the prose"))
+}
+
 /// The sentence file `sentences/<name>.md`: one line, run into the
 /// paragraph that includes it.
 pub fn sentence(name: &str, text: String) -> Generated {
@@ -597,6 +632,15 @@ pub fn side_by_side(root: &Path) -> Result<Generated> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_steps_sentence_counts_and_names_every_step() {
+        let text = super::steps().unwrap().text;
+        assert!(text.starts_with("the four steps, v0.07, "), "{text}");
+        for step in lamosca_reader::STEPS {
+            assert!(text.contains(step.title), "{text}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -621,6 +621,7 @@ pub fn architecture_page(root: &Path) -> Result<Vec<Generated>> {
             "tables/code-map.md",
             format!("{GENERATED_NOTE}{}", code_map(root, &crates)?),
         ),
+        crate::sentences::steps()?,
     ])
 }
 
