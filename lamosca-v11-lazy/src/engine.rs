@@ -1,5 +1,7 @@
 //! The engine the driver calls: its switches, a search from the root, and
-//! the figures it reports.
+//! the figures it reports. It is v0.11's, [`LazySearch`], and that of any
+//! step built on v0.11, which brings only its node and its ideas
+//! ([`Step`]).
 
 use common::{MoveStack, Position};
 use lamosca_search::deepen::MAX_DEPTH;
@@ -16,70 +18,9 @@ use crate::pruning::GROWTH_MARGIN;
 use crate::root::Root;
 use crate::scoring::{to_centipawns, Evaluation, Scoring};
 use crate::search::Search;
+use crate::step::{Kornilov, Step};
 use crate::switches::{Ideas, Switches, DEFAULT_HASH_MB};
 use crate::tt::Table;
-
-// ANCHOR: options
-/// The switches of this version: each of Kornilov's ideas can be turned off
-/// to measure it, the growth margin set, and his strategic tables chosen
-/// instead of LaMoSca's evaluation.
-const OPTIONS: &[EngineOption<LazySearch>] = &[
-    EngineOption {
-        name: "Ideas",
-        flag: "ideas",
-        help:
-            "the ideas kept on v0.10's search (none is v0.10; the default keeps all but the table)",
-        kind: OptionKind::List {
-            default: Ideas::DEFAULT_NAMES,
-            set: |engine, names| {
-                engine.switches.ideas = Ideas::kept(names);
-                engine.make_table();
-            },
-        },
-    },
-    EngineOption {
-        name: "Margin",
-        flag: "margin",
-        help: "the growth margin of the lazy cut, in the article's units (64 = half a pawn)",
-        kind: OptionKind::Spin {
-            default: GROWTH_MARGIN as i64,
-            min: 0,
-            max: 1280,
-            set: |engine, margin| engine.switches.margin = to_centipawns(margin as i32),
-        },
-    },
-    EngineOption {
-        name: "Hash",
-        flag: "hash",
-        help: "the transposition table's size in MB, when the ideas keep `table`",
-        kind: OptionKind::Spin {
-            default: DEFAULT_HASH_MB as i64,
-            min: 1,
-            max: MAX_HASH_MB,
-            set: |engine, megabytes| {
-                engine.switches.hash = megabytes as usize;
-                engine.make_table();
-            },
-        },
-    },
-    EngineOption {
-        name: "Eval",
-        flag: "eval",
-        help: "the tables behind each move's gain: lamosca or kornilov (strategic)",
-        kind: OptionKind::Combo {
-            default: "lamosca",
-            choices: &["lamosca", "kornilov"],
-            set: |engine, name| {
-                engine.switches.evaluation = if name == "kornilov" {
-                    Evaluation::Kornilov
-                } else {
-                    Evaluation::Lamosca
-                };
-            },
-        },
-    },
-];
-// ANCHOR_END: options
 
 /// The largest table offered, in MB: a GUI's usual ceiling, far above what
 /// a game at a fast clock fills.
@@ -88,8 +29,12 @@ const MAX_HASH_MB: i64 = 1024;
 /// LaMoSca v0.11: Kornilov's search with internal iterative deepening,
 /// lazy cuts, a selective stand pat and incremental scoring, with v0.10's
 /// quiescence at the horizon.
-#[derive(Debug, Default)]
-pub struct LazySearch {
+pub type LazySearch = StepEngine<Kornilov>;
+
+/// The engine of v0.11 or of a step `S` built on it: v0.11's options,
+/// root and figures, with the step's node and ideas.
+#[derive(Debug)]
+pub struct StepEngine<S: Step> {
     /// The moves of every ply, reused from one search to the next.
     stack: MoveStack,
     /// v0.09's move order: its history and MVV/LVA for v0.10's order, its
@@ -102,12 +47,89 @@ pub struct LazySearch {
     pub(crate) table: Table,
     /// The switches.
     pub switches: Switches,
+    /// The step's own switches, beside v0.11's.
+    pub step: S,
 }
 
-impl Engine for LazySearch {
-    const NAME: &'static str = "LaMoSca v0.11";
+impl<S: Step> Default for StepEngine<S> {
+    fn default() -> Self {
+        StepEngine {
+            stack: MoveStack::default(),
+            order: MoveOrder::default(),
+            quiescence: Quiescence::default(),
+            table: Table::default(),
+            switches: Switches::default(),
+            step: S::kept(S::DEFAULT_IDEAS),
+        }
+    }
+}
 
-    const OPTIONS: &'static [EngineOption<Self>] = OPTIONS;
+impl<S: Step> Engine for StepEngine<S> {
+    const NAME: &'static str = S::NAME;
+
+    // ANCHOR: options
+    /// The switches of this version: each of Kornilov's ideas can be
+    /// turned off to measure it, the growth margin set, and his strategic
+    /// tables chosen instead of LaMoSca's evaluation. A step built on
+    /// v0.11 adds its own ideas to the list.
+    const OPTIONS: &'static [EngineOption<Self>] = &[
+        EngineOption {
+            name: "Ideas",
+            flag: "ideas",
+            help:
+                "the ideas kept on v0.10's search (none is v0.10; the default keeps all but the table)",
+            kind: OptionKind::List {
+                default: S::DEFAULT_IDEAS,
+                set: |engine, names| {
+                    engine.switches.ideas = Ideas::kept(names);
+                    engine.step = S::kept(names);
+                    engine.make_table();
+                },
+            },
+        },
+        EngineOption {
+            name: "Margin",
+            flag: "margin",
+            help: "the growth margin of the lazy cut, in the article's units (64 = half a pawn)",
+            kind: OptionKind::Spin {
+                default: GROWTH_MARGIN as i64,
+                min: 0,
+                max: 1280,
+                set: |engine, margin| engine.switches.margin = to_centipawns(margin as i32),
+            },
+        },
+        EngineOption {
+            name: "Hash",
+            flag: "hash",
+            help: "the transposition table's size in MB, when the ideas keep `table`",
+            kind: OptionKind::Spin {
+                default: DEFAULT_HASH_MB as i64,
+                min: 1,
+                max: MAX_HASH_MB,
+                set: |engine, megabytes| {
+                    engine.switches.hash = megabytes as usize;
+                    engine.make_table();
+                },
+            },
+        },
+        EngineOption {
+            name: "Eval",
+            flag: "eval",
+            help: "the tables behind each move's gain: lamosca or kornilov (strategic)",
+            kind: OptionKind::Combo {
+                default: "lamosca",
+                choices: &["lamosca", "kornilov"],
+                set: |engine, name| {
+                    engine.switches.evaluation = if name == "kornilov" {
+                        Evaluation::Kornilov
+                    } else {
+                        Evaluation::Lamosca
+                    };
+                },
+            },
+        },
+    ];
+    // ANCHOR_END: options
 
     /// With internal deepening or Kornilov's order, the search deepens by
     /// itself until the deadline (the article's `TimeOver`), so the driver
@@ -118,7 +140,7 @@ impl Engine for LazySearch {
     }
 
     fn new() -> Self {
-        LazySearch::default()
+        StepEngine::default()
     }
 
     fn new_game(&mut self) {
@@ -162,7 +184,9 @@ impl Engine for LazySearch {
         let pv = Answer::new(value, best, root.line, false).pv;
         // A settled search stopped its nodes too, but it finished.
         let (counts, stopped) = (search.counts, search.stopped && !root.settled);
-        let (nodes, statistics) = self.figures(counts, root.depth_reached, deepens_itself);
+        let step_counts = search.step_counts;
+        let (nodes, mut statistics) = self.figures(counts, root.depth_reached, deepens_itself);
+        statistics.extend(S::statistics(&step_counts));
         Report {
             best,
             value,
@@ -176,7 +200,7 @@ impl Engine for LazySearch {
     // ANCHOR_END: entry
 }
 
-impl LazySearch {
+impl<S: Step> StepEngine<S> {
     /// Makes the table the switches ask for, unless it is made: at
     /// `setoption` (answered before `readyok`), so that no `go` spends its
     /// clock on it.
@@ -225,7 +249,7 @@ impl LazySearch {
         position: &Position,
         control: &SearchControl,
         tracer: &'a mut Tracer<'t>,
-    ) -> Search<'a, 't> {
+    ) -> Search<'a, 't, S> {
         let scoring = Scoring::for_position(self.switches.evaluation, position);
         self.quiescence.settings.evaluate = scoring.evaluator();
         self.quiescence.reset_counts();
@@ -250,6 +274,8 @@ impl LazySearch {
             given,
             tracer,
             counts: Counts::default(),
+            step: self.step,
+            step_counts: S::Counts::default(),
             stopped: false,
             root: Root::default(),
         }

@@ -28,6 +28,10 @@
 //! Each of these ideas is one switch ([`Ideas`]) and one block of the
 //! search: with none of them, the search is v0.10's, node for node.
 //!
+//! A next step builds on v0.11 as v0.11 builds on v0.10: it restates the
+//! node function and names its own ideas and counts ([`Step`]), and
+//! reuses the rest, engine, options and root included ([`StepEngine`]).
+//!
 //! ```
 //! use std::time::{Duration, Instant};
 //! use common::Position;
@@ -44,7 +48,7 @@
 //! ```
 
 pub mod counts;
-mod draws;
+pub mod draws;
 mod engine;
 pub mod events;
 mod node;
@@ -53,14 +57,16 @@ pub mod pruning;
 pub mod root;
 pub mod scoring;
 pub mod search;
+mod step;
 mod switches;
 #[cfg(test)]
 mod tests;
 pub mod tt;
 
-pub use engine::LazySearch;
+pub use engine::{LazySearch, StepEngine};
 pub use node::{Arrival, Found, Hint, Node};
 pub use pruning::{EXT, FULL_WIDTH_PLIES, GROWTH_MARGIN};
 pub use root::Root;
 pub use search::Search;
+pub use step::{Kornilov, Step};
 pub use switches::{Ideas, Switches, DEFAULT_HASH_MB};

@@ -1,6 +1,7 @@
 //! The deepening loop and the root, which call the recursion
 //! (`search.rs`): the one place that says which move is played, and what
-//! the root keeps from one iteration to the next.
+//! the root keeps from one iteration to the next. A step built on v0.11
+//! keeps them, the root calling its node ([`Step::alpha_beta`]).
 
 use common::Position;
 use lamosca_search::pv::Line;
@@ -9,6 +10,7 @@ use lamosca_search::{INFINITY, MATE_BOUND};
 use crate::counts::Answer;
 use crate::node::{Found, Hint, Node};
 use crate::search::Search;
+use crate::step::Step;
 use crate::switches::Ideas;
 
 /// What the root keeps from one iteration to the next: the move to play,
@@ -44,7 +46,9 @@ impl Search<'_, '_> {
     pub fn deepens_itself(ideas: Ideas) -> bool {
         ideas.iid || ideas.order
     }
+}
 
+impl<S: Step> Search<'_, '_, S> {
     // ANCHOR: deepening
     /// The deepening loop, from `position` (worth `score`) to `depth`.
     /// With internal deepening the root is called once, with the whole
@@ -82,7 +86,7 @@ impl Search<'_, '_> {
     /// a move searched whole, even in an iteration cut short, and never
     /// a move no value was found for. A finished iteration is reported.
     pub fn root(&mut self, position: &mut Position, node: Node, pv: &mut Line) -> Found {
-        let found = self.alpha_beta(position, node, -INFINITY, INFINITY, pv);
+        let found = S::alpha_beta(self, position, node, -INFINITY, INFINITY, pv);
         if let Some(Hint { mv, .. }) = found.best.filter(|_| found.value > -INFINITY) {
             self.root.answer = Some(Answer {
                 mv,

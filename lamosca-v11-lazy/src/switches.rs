@@ -104,6 +104,41 @@ impl Ideas {
 }
 // ANCHOR_END: ideas
 
+impl Ideas {
+    /// The ideas' names of a step built on v0.11 ([`Step::IDEAS`]):
+    /// v0.11's, then the step's `own`, then the table, so that the table
+    /// stays the last name and the only one off by default. `M` is the
+    /// length of the whole list, `own`'s and v0.11's.
+    ///
+    /// ```
+    /// use lamosca_v11_lazy::Ideas;
+    /// const NAMES: [&str; 9] = Ideas::then(["null"]);
+    /// assert_eq!(NAMES[7..], ["null", "table"]);
+    /// ```
+    ///
+    /// [`Step::IDEAS`]: crate::Step::IDEAS
+    pub const fn then<const N: usize, const M: usize>(own: [&'static str; N]) -> [&'static str; M] {
+        let before = Ideas::NAMES.len() - 1;
+        assert!(
+            M == before + N + 1,
+            "the list holds v0.11's names and `own`"
+        );
+        let mut names = [""; M];
+        let mut at = 0;
+        while at < M {
+            names[at] = if at < before {
+                Ideas::NAMES[at]
+            } else if at < before + N {
+                own[at - before]
+            } else {
+                Ideas::NAMES[before]
+            };
+            at += 1;
+        }
+        names
+    }
+}
+
 /// The switches, as the search reads them.
 #[derive(Clone, Copy, Debug)]
 pub struct Switches {

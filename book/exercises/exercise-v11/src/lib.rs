@@ -52,10 +52,13 @@ pub mod root;
     path = "slip/search.rs"
 )]
 pub mod search;
+#[path = "../../../../lamosca-v11-lazy/src/step.rs"]
+mod step;
 
-pub use engine::LazySearch;
+pub use engine::{LazySearch, StepEngine};
 pub use node::{Arrival, Found, Hint, Node};
 pub use pruning::{EXT, FULL_WIDTH_PLIES, GROWTH_MARGIN};
 pub use root::Root;
 pub use search::Search;
+pub use step::{Kornilov, Step};
 pub use switches::{Ideas, Switches, DEFAULT_HASH_MB};

@@ -20,11 +20,13 @@ use crate::ordering::score_moves;
 use crate::pruning::{ext, FULL_WIDTH_PLIES, PAWN};
 use crate::root::Root;
 use crate::scoring::Scoring;
+use crate::step::{Kornilov, Step};
 use crate::switches::Ideas;
 use crate::tt::{self, cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
 
-/// One search: what the recursion shares.
-pub struct Search<'a, 't> {
+/// One search: what the recursion shares. A step built on v0.11 shares
+/// the same, with its own switches and counts ([`Step`]).
+pub struct Search<'a, 't, S: Step = Kornilov> {
     pub stack: &'a mut MoveStack,
     pub order: &'a mut MoveOrder,
     pub quiescence: &'a mut Quiescence,
@@ -39,6 +41,10 @@ pub struct Search<'a, 't> {
     pub given: Option<SearchControl>,
     pub tracer: &'a mut Tracer<'t>,
     pub counts: Counts,
+    /// The switches of a step built on v0.11, beside its ideas.
+    pub step: S,
+    /// What such a step counts, beside [`Counts`].
+    pub step_counts: S::Counts,
     /// Set once the control says stop; every node then returns at once,
     /// with the best of the moves it searched fully, which only the root's
     /// caller keeps. (Or once an iteration settled the search.)
@@ -256,12 +262,15 @@ impl Search<'_, '_> {
         self.end(key, node, window, count > 0, Found { value: res, best })
     }
     // ANCHOR_END: alpha_beta
+}
 
+/// What the node calls, shared with the steps built on v0.11.
+impl<S: Step> Search<'_, '_, S> {
     // ANCHOR: horizon_step
     /// The horizon node's value: the quiescence search's, which counts its
     /// own nodes, the horizon node included; 0 when the control stopped it,
     /// with the search marked stopped.
-    fn horizon(&mut self, position: &mut Position, window: Window, ply: usize) -> i32 {
+    pub fn horizon(&mut self, position: &mut Position, window: Window, ply: usize) -> i32 {
         let counted = self.counted();
         let horizon =
             self.quiescence
@@ -274,7 +283,7 @@ impl Search<'_, '_> {
 
     /// The node is entered: counted and traced. True when the control says
     /// stop (the article's `TimeOver`), the search then marked stopped.
-    fn enter(&mut self, position: &Position, node: Node, window: Window) -> bool {
+    pub fn enter(&mut self, position: &Position, node: Node, window: Window) -> bool {
         self.counts.nodes += 1;
         self.tracer
             .node(node.ply, node.kind(), position, Some(window));
@@ -287,7 +296,7 @@ impl Search<'_, '_> {
 
     /// Looks `key` up in the table at `ply`, counting the probe and the
     /// hit.
-    fn probe(&mut self, key: u64, ply: usize) -> Option<tt::Entry> {
+    pub fn probe(&mut self, key: u64, ply: usize) -> Option<tt::Entry> {
         self.counts.probes += 1;
         let entry = self.table.probe(key, ply);
         self.counts.hits += u64::from(entry.is_some());
@@ -303,14 +312,14 @@ impl Search<'_, '_> {
 
     /// The nodes counted outside the quiescence's own: the main search's,
     /// and the horizon nodes that stood pat on the score passed down.
-    fn counted(&self) -> u64 {
+    pub fn counted(&self) -> u64 {
         self.counts.nodes + self.quiescence.counts.given_stand_pats
     }
 
     /// The node's end, `moved` when it had a move: its value within its
     /// [bound](Self::bound) kept in the table under `key` with its best
     /// move, and traced.
-    fn end(
+    pub fn end(
         &mut self,
         key: Option<u64>,
         node: Node,
@@ -333,7 +342,7 @@ impl Search<'_, '_> {
     /// The node's value within its window: as it is with fail-soft bounds;
     /// with v0.10's fail-hard bounds, no lower than alpha and no higher
     /// than beta, all a bound can tell.
-    fn bound(&self, res: i32, window: Window) -> i32 {
+    pub fn bound(&self, res: i32, window: Window) -> i32 {
         if self.ideas.fail_soft {
             res
         } else {
@@ -345,7 +354,7 @@ impl Search<'_, '_> {
     // ANCHOR: pick_step
     /// Brings the best of the moves from slot `i` on to slot `i`, and
     /// reports the swap before the move is searched.
-    fn pick_move(&mut self, ply: usize, i: usize) {
+    pub fn pick_move(&mut self, ply: usize, i: usize) {
         let moves = self.stack.moves_mut(ply);
         if let Some(from) = self.order.pick(moves, i) {
             self.tracer.swap(ply, moves[from], moves[i]);
@@ -357,7 +366,7 @@ impl Search<'_, '_> {
     /// The move in slot `i`, worth `value`, cut the node off: count it,
     /// let the order learn from it (a killer of the ply when it is quiet,
     /// in Kornilov's order; its history in v0.10's), and trace the cut.
-    fn fail_high(&mut self, mv: Move, value: i32, i: usize, ply: usize, hint: Option<Hint>) {
+    pub fn fail_high(&mut self, mv: Move, value: i32, i: usize, ply: usize, hint: Option<Hint>) {
         self.tracer.cut(ply, mv, value);
         self.counts.cuts += 1;
         if i == 0 && hint.is_some_and(|hint| hint.mv == mv) {
