@@ -22,8 +22,7 @@ use crate::step::{Kornilov, Step};
 use crate::switches::Ideas;
 use crate::tt::{self, cuts_off, fifty_moves_out_of_reach, node_key, Bound, Table};
 
-/// One search: what the recursion shares. A step built on v0.11 shares
-/// the same, with its own switches and counts ([`Step`]).
+/// One search: what the recursion shares.
 pub struct Search<'a, 't, S: Step = Kornilov> {
     pub stack: &'a mut MoveStack,
     pub order: &'a mut MoveOrder,
@@ -33,19 +32,18 @@ pub struct Search<'a, 't, S: Step = Kornilov> {
     /// The lazy cut's growth margin, in centipawns.
     pub margin: i32,
     pub scoring: Scoring,
-    /// The control, and the one given, kept aside until the first
-    /// iteration of a search that deepens by itself is done ([`Root`]).
+    /// The control; the one given waits in `given` until the first
+    /// iteration of a search that deepens by itself is done.
     pub control: SearchControl,
     pub given: Option<SearchControl>,
     pub tracer: &'a mut Tracer<'t>,
     pub counts: Counts,
-    /// The switches of a step built on v0.11, beside its ideas.
+    /// A step built on v0.11 ([`Step`]): its switches, and its counts.
     pub step: S,
-    /// What such a step counts, beside [`Counts`].
     pub step_counts: S::Counts,
     /// Set once the control says stop; every node then returns at once,
     /// with the best of the moves it searched fully, which only the root's
-    /// caller keeps. (Or once an iteration settled the search.)
+    /// caller keeps.
     pub stopped: bool,
     pub root: Root,
 }
@@ -56,8 +54,7 @@ impl Search<'_, '_> {
     /// deep within the window (`alpha`, `beta`), and the move that reaches
     /// it, with the depth it was found at. Fail-soft, as the article's, or
     /// fail-hard, as LaMoSca, by the switch. `pv` gets the line
-    /// it expects, that move first. `node` holds the depth, the ply (from
-    /// the root, 0 at the root) and what Kornilov's ideas read.
+    /// it expects, that move first. `node` holds the depth and the ply.
     pub fn alpha_beta(
         &mut self,
         position: &mut Position,
