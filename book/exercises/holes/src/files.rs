@@ -809,8 +809,8 @@ mod tests {
             search.contains("        todo!(\"the whole step, alpha_beta: write its body"),
             "{search}"
         );
-        assert!(search.contains("    /// # The whole step: what to write"));
-        assert!(search.contains("self.tracer.cut(ply, mv, value)"));
+        assert!(search.contains("    /// # The whole step: its contract"));
+        assert!(search.contains("cargo exercise v09 --hint"), "{search}");
         assert!(!search.contains("let value = -self"), "{search}");
         assert!(
             ordering.contains("    todo!(\"the whole step, pick:"),
@@ -845,6 +845,53 @@ mod tests {
             })
             .collect();
         assert_eq!(unguided, body(&filled, false));
+    }
+
+    /// The doc comment `--whole` writes above each function is its
+    /// contract, in every step: the chapter is the specification, and no
+    /// line of it lists a call of the tracer or a counter to make, nor
+    /// numbers the calls in order.
+    #[test]
+    fn the_whole_step_writes_a_contract_not_a_list_of_calls() {
+        for step in ["v07", "v09", "v10", "v11"] {
+            let (copy, exercise) = step_copy("contract", step);
+            whole(&copy, exercise, Body::Todo).unwrap();
+            let texts: Vec<String> = exercise
+                .files
+                .iter()
+                .map(|file| {
+                    let path = copy.join(EXERCISES_DIR).join(exercise.lesson_path(file));
+                    fs::read_to_string(path).unwrap()
+                })
+                .collect();
+            let _ = fs::remove_dir_all(&copy);
+            let mut contracts = 0;
+            for text in &texts {
+                let lines: Vec<&str> = text.lines().collect();
+                let heads = (0..lines.len())
+                    .filter(|&i| lines[i].ends_with("# The whole step: its contract"));
+                for head in heads {
+                    contracts += 1;
+                    let contract = lines[head + 1..]
+                        .iter()
+                        .take_while(|line| line.trim_start().starts_with("///"));
+                    for line in contract {
+                        let numbered = line
+                            .trim_start_matches([' ', '/'])
+                            .starts_with(|c: char| c.is_ascii_digit())
+                            && line.contains(". ");
+                        assert!(
+                            !line.contains("self.tracer.")
+                                && !line.contains("self.counts.")
+                                && !numbered,
+                            "{step}: {line}"
+                        );
+                    }
+                }
+            }
+            let functions = whole_entries(root(), exercise).unwrap().len();
+            assert_eq!(contracts, functions, "{step}");
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! markers in the steps' files ([`lesson`]), read and written from a
 //! checkout ([`files`]); and the whole step as an exercise, the step's
 //! search functions taken out whole, from `book/exercises/whole.toml`
-//! ([`whole`]).
+//! ([`whole`]), with its hints in levels, from `book/exercises/hints.toml`
+//! ([`hints`]).
 //!
 //! Three programs use this crate, so that they do the same thing: the
 //! exercises' checks (their hints), the watch mode, `cargo exercise v09`
@@ -18,6 +19,7 @@ use serde::Deserialize;
 
 pub mod exercises;
 pub mod files;
+pub mod hints;
 pub mod lesson;
 pub mod whole;
 

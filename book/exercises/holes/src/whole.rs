@@ -1,7 +1,7 @@
 //! The whole step as an exercise: the lesson files with the body of each
-//! function `whole.toml` lists taken out, one `todo!()` in its place and a
-//! guide added to its doc comment, every hole holding the step's own
-//! lines. Pure functions of the texts, as [`crate::lesson`]'s.
+//! function `whole.toml` lists taken out, one `todo!()` in its place and
+//! its contract added to its doc comment, every hole holding the step's
+//! own lines. Pure functions of the texts, as [`crate::lesson`]'s.
 
 use std::collections::BTreeMap;
 
@@ -30,7 +30,9 @@ pub struct WholeEntry {
     pub signature: Option<String>,
     /// The chapter's section that teaches it.
     pub section: String,
-    /// The lines added to its doc comment.
+    /// Its contract, the lines added to its doc comment: what it
+    /// receives and returns, what its log shows and the section that
+    /// teaches it, never the calls to make (those are `hints.toml`'s).
     pub guide: String,
     /// Slips of its body, with what the checks must say of each.
     #[serde(default)]
@@ -76,17 +78,30 @@ fn heading(exercise: &Exercise, file: &str) -> String {
     )
 }
 
-/// The message of a whole function's `todo!()`.
+/// The message of a whole function's `todo!()`: the function, where its
+/// contract is, the section that teaches it, and the command that gives
+/// a hint.
 pub fn todo_message(exercise: &Exercise, entry: &WholeEntry) -> String {
     format!(
-        "the whole step, {}: write its body as its doc comment says; see \"{}\" in book/chapters/{}",
-        entry.function, entry.section, exercise.chapter
+        "the whole step, {}: write its body to the contract in its doc comment; see \"{}\" in \
+         book/chapters/{}; a hint, from book/exercises: cargo exercise {} --hint",
+        entry.function, entry.section, exercise.chapter, exercise.step
     )
+}
+
+/// The `todo!(` that opens the body of `function` while it is still to
+/// write, as `--whole` writes it.
+pub fn todo_start(function: &str) -> String {
+    format!("todo!(\"the whole step, {function}:")
 }
 
 /// The lines `lines[open + 1..close]` of the body of `entry`'s function
 /// in `lines`, with the line of its `fn`: `(fn, open, close)`.
-fn body_of(lines: &[String], entry: &WholeEntry, file: &str) -> Result<(usize, usize, usize)> {
+pub(crate) fn body_of(
+    lines: &[String],
+    entry: &WholeEntry,
+    file: &str,
+) -> Result<(usize, usize, usize)> {
     let function = &entry.function;
     let signature = entry
         .signature
@@ -166,7 +181,7 @@ pub fn whole_lesson(
         lines.splice(open + 1..close, inner);
         let guide = std::iter::once(format!("{indent}///"))
             .chain(std::iter::once(format!(
-                "{indent}/// # The whole step: what to write"
+                "{indent}/// # The whole step: its contract"
             )))
             .chain(std::iter::once(format!("{indent}///")))
             .chain(

@@ -25,6 +25,7 @@ use exercise_holes::{find, Body, Exercise, Fill, EXERCISES};
 pub const HELP: &str = "\
 usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N [--slip]]
        cargo exercise <step> --whole [--reset | --fill | --slip N]
+       cargo exercise <step> --hint [<function>]
   <step>      the step's exercise: v07, v09, v10 or v11
 
   (no option) run the exercise's checks, showing each as it ends, then again
@@ -53,12 +54,22 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
   --slip      with --fill N, hole N holds its slip from holes.toml: the
               checks must name hole N as wrong
   --whole     the whole step instead of its holes: the body of each search
-              function of whole.toml is one todo!(), its doc comment says
-              what to write and what to trace where, and every hole holds
-              the step's lines; the same checks name the first node where
-              your search differs; a file that holds your own lines is
-              copied to kept/ first, as --reset does (--whole --reset is
-              the same); --reset goes back to the holes
+              function of whole.toml is one todo!(), under its contract in
+              its doc comment (what it receives and returns, what its log
+              shows, the chapter's section that teaches it), and every
+              hole holds the step's lines; the same checks name the first
+              node where your search differs; a file that holds your own
+              lines is copied to kept/ first, as --reset does (--whole
+              --reset is the same); --reset goes back to the holes
+  --hint      with the whole step written (--whole), the next hint for the
+              first function still a todo!(), or, every body written, the
+              one the checks' failure points at (a compiler's error in its
+              body, an event of its own, else the step's first; the checks
+              run for it): one level more each time, from the chapter's
+              section and the idea to the steps in words to the calls,
+              then the last again; <function> asks for that function's;
+              --reset and --whole start the hints over (they are kept in
+              target/exercise-hints/ at the repository's root)
 
   --reset, --fill and --whole write all or nothing: a lesson file that
   cannot be read, or a file that cannot be written, stops them before any
@@ -71,7 +82,7 @@ usage, from book/exercises: cargo exercise <step> [--holes | --reset | --fill N 
 ";
 
 /// What `cargo exercise` was asked to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Run the checks, and again on each save.
     Watch,
@@ -83,6 +94,9 @@ pub enum Action {
     /// Write the lesson files as the whole step, the bodies as `Body`
     /// says.
     Whole(Body),
+    /// The next hint of the whole step: for the function named, or the
+    /// first the checks find wrong.
+    Hint(Option<String>),
 }
 
 /// The exercise and the action `args` ask for; `None` for `--help`;
@@ -91,7 +105,8 @@ pub fn parse_args(args: &[String]) -> Result<Option<(&'static Exercise, Action)>
     let steps: Vec<&str> = EXERCISES.iter().map(|exercise| exercise.step).collect();
     let usage = format!(
         "usage: cargo exercise <step> [--holes | --reset | --fill N [--slip] | \
-         --whole [--reset | --fill | --slip N]], from book/exercises; <step> is one of {}",
+         --whole [--reset | --fill | --slip N] | --hint [<function>]], from book/exercises; \
+         <step> is one of {}",
         steps.join(", ")
     );
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
@@ -111,6 +126,13 @@ pub fn parse_args(args: &[String]) -> Result<Option<(&'static Exercise, Action)>
             "--holes" => asked.actions.push("--holes"),
             "--reset" => asked.actions.push("--reset"),
             "--whole" => asked.whole = true,
+            "--hint" => {
+                // The function's name, when one follows that is no step.
+                let name = args
+                    .next_if(|name| !name.starts_with('-') && find(name).is_none())
+                    .cloned();
+                asked.hint = Some(name);
+            }
             "--slip" => asked.slip = Some(number()),
             "--fill" => {
                 asked.actions.push("--fill");
@@ -125,7 +147,9 @@ pub fn parse_args(args: &[String]) -> Result<Option<(&'static Exercise, Action)>
     }
     let step = asked.step.clone().ok_or_else(|| usage.clone())?;
     let exercise = find(&step).ok_or_else(|| format!("error: no exercise `{step}`; {usage}"))?;
-    let action = if asked.whole {
+    let action = if let Some(function) = &asked.hint {
+        asked.hint_action(function)
+    } else if asked.whole {
         asked.whole_action()
     } else {
         asked.holes_action()
@@ -146,6 +170,8 @@ struct Asked {
     /// `--slip`, with the number after it, if any.
     slip: Option<Option<usize>>,
     whole: bool,
+    /// `--hint`, with the function named after it, if any.
+    hint: Option<Option<String>>,
 }
 
 impl Asked {
@@ -161,6 +187,14 @@ impl Asked {
             (["--fill"], Some(n), slip) => Ok(fill(n, slip.is_some())),
             ([] | [_], _, Some(None)) => Err("--slip goes with --fill N"),
             _ => Err("one of --holes, --reset and --fill at a time"),
+        }
+    }
+
+    /// The action with `--hint`, which goes alone.
+    fn hint_action(&self, function: &Option<String>) -> Result<Action, &'static str> {
+        match (self.actions.as_slice(), self.fill, self.slip, self.whole) {
+            ([], None, None, false) => Ok(Action::Hint(function.clone())),
+            _ => Err("--hint goes alone, or with the name of a function of the whole step"),
         }
     }
 
@@ -506,6 +540,15 @@ mod tests {
             parse(&["v09", "--whole", "--slip", "2"]),
             whole(Body::Slip(2))
         );
+        let hint = |step, function: Option<&str>| {
+            Ok(Some((step, Action::Hint(function.map(str::to_string)))))
+        };
+        assert_eq!(parse(&["v10", "--hint"]), hint("v10", None));
+        assert_eq!(parse(&["--hint", "v10"]), hint("v10", None));
+        assert_eq!(
+            parse(&["v10", "--hint", "capture"]),
+            hint("v10", Some("capture"))
+        );
     }
 
     #[test]
@@ -526,6 +569,14 @@ mod tests {
             &["v09", "--whole", "--slip", "0"],
             &["v09", "--whole", "--holes"],
             &["v09", "--whole", "--reset", "--fill"],
+            &["v09", "--hint", "--whole"],
+            &["v09", "--whole", "--hint"],
+            &["v09", "--hint", "--reset"],
+            &["v09", "--hint", "--fill", "2"],
+            &["v09", "--hint", "--slip"],
+            &["v09", "--hint", "--holes"],
+            &["v09", "--hint", "pick", "extra"],
+            &["--hint"],
         ] {
             let error = parse(args).unwrap_err();
             assert!(

@@ -3,13 +3,15 @@
 //! `--holes` the holes listed, with `--reset` the lesson files put back to
 //! their holes, with `--fill N` holes 1 to N filled with the step's lines;
 //! either keeps first a copy of a lesson file that holds the learner's own
-//! lines, and prints the command that puts it back.
+//! lines, and prints the command that puts it back; with `--hint` the
+//! next hint of the whole step.
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-use exercise_holes::{files, Body, Fill};
+use exercise_holes::hints::{self, Lesson};
+use exercise_holes::{files, Body, Exercise, Fill, EXERCISES_DIR};
 use exercise_watch::{
     in_checkout, parse_args, run_watched, standing, wait_for_change, wait_for_folder,
 };
@@ -186,7 +188,7 @@ fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), St
     let root = Path::new(ROOT);
     let done = told(files::whole(root, exercise, body))?;
     let bodies = match body {
-        Body::Todo => "each function to write is a todo!() after its guide".to_string(),
+        Body::Todo => "each function to write is a todo!() under its contract".to_string(),
         Body::Step => "the step's own bodies".to_string(),
         Body::Slip(n) => format!("the step's bodies with slip {n} of whole.toml"),
     };
@@ -208,14 +210,125 @@ fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), St
     }
     if body == Body::Todo {
         println!(
-            "check it, from book/exercises: cargo test -p {} (or cargo exercise {}, to watch); \
+            "write each body to the contract in its doc comment, from the chapter; \
+             check it, from book/exercises: cargo test -p {} (or cargo exercise {}, to watch); \
+             cargo exercise {} --hint gives a hint, one level more each time; \
              cargo exercise {} --reset goes back to the holes",
             exercise.crate_name(),
+            exercise.step,
             exercise.step,
             exercise.step
         );
     }
     Ok(())
+}
+
+/// The lesson files of `exercise` as the checkout holds them; `Err` when
+/// they are not the whole step's, whose hints `--hint` gives.
+fn whole_lessons(exercise: &Exercise) -> Result<Vec<Lesson>, String> {
+    let mut lessons = Vec::new();
+    for file in exercise.files {
+        let path = exercise.lesson_path(file);
+        let full = Path::new(ROOT).join(EXERCISES_DIR).join(&path);
+        let text = std::fs::read_to_string(&full)
+            .map_err(|error| format!("reading {}: {error}", full.display()))?;
+        lessons.push(Lesson {
+            path,
+            file: file.to_string(),
+            text,
+        });
+    }
+    if !lessons
+        .iter()
+        .any(|lesson| exercise_holes::whole::is_whole(&lesson.text))
+    {
+        return Err(format!(
+            "the lesson files of {} hold its holes, whose todo!()s say what each asks \
+             (cargo exercise {} --holes); --hint is for the whole step: cargo exercise {} --whole",
+            exercise.crate_name(),
+            exercise.step,
+            exercise.step
+        ));
+    }
+    Ok(lessons)
+}
+
+/// The checks' output, standard output then standard error, with the
+/// words `standing` reads.
+fn run_checks(krate: &str) -> Result<String, String> {
+    println!("{krate}: every body is written; running its checks to find the function to hint at, `cargo test -q -p {krate}`");
+    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()))
+        .args(["test", "-q", "-p", krate])
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .map_err(|error| format!("cannot run the checks of {krate}: {error}"))?;
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr))
+}
+
+/// Prints the next hint of the whole step of `exercise`: for `function`,
+/// or the first still a `todo!()`, or the one the checks' failure points
+/// at ([`hints::function_of_failure`]).
+fn hint(exercise: &Exercise, function: Option<&str>) -> Result<(), String> {
+    let root = Path::new(ROOT);
+    let entries = files::whole_entries(root, exercise)?;
+    let lessons = whole_lessons(exercise)?;
+    let (entry, why) = if let Some(function) = function {
+        let named = entries.iter().find(|entry| entry.function == function);
+        let names: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
+        let entry = named.ok_or_else(|| {
+            format!(
+                "no function `{function}` in the whole step of {}: its functions are {}",
+                exercise.step,
+                names.join(", ")
+            )
+        })?;
+        (entry, "the function asked for")
+    } else if let Some(entry) = hints::first_to_write(&entries, &lessons) {
+        (entry, "the first function still a todo!()")
+    } else {
+        let output = run_checks(&exercise.crate_name())?;
+        let standing = exercise_watch::standing(without_cargo_close(&output));
+        if standing.starts_with("all ") {
+            println!("{}: {standing}; no hint needed", exercise.crate_name());
+            return Ok(());
+        }
+        let hinted = hints::hint_entries(root, exercise)?;
+        let entry = hints::function_of_failure(&output, &entries, &hinted, &lessons)
+            .ok_or_else(|| format!("the whole step of {} has no function", exercise.step))?;
+        (entry, "the function the checks' failure points at")
+    };
+    let given = hints::next_hint(root, exercise, &entry.function)?;
+    let (level, of, name) = (given.level, given.of, &entry.function);
+    let path = exercise.lesson_path(&entry.file);
+    if given.again {
+        println!("no hint after the last, {level} of {of}, for {name} ({why}, in {path}); here it is again:\n");
+    } else {
+        println!("hint {level} of {of} for {name} ({why}, in {path}):\n");
+    }
+    println!("{}\n", given.text);
+    if level < of {
+        println!(
+            "the next, hint {} of {of}: cargo exercise {} --hint",
+            level + 1,
+            exercise.step
+        );
+    } else {
+        println!(
+            "that is the last hint for {name}; cargo exercise {} --reset starts the hints over",
+            exercise.step
+        );
+    }
+    Ok(())
+}
+
+/// Starts the hints of `exercise` over, as a command that writes its
+/// lesson files does.
+fn forget_hints(exercise: &Exercise) -> Result<(), String> {
+    hints::forget(Path::new(ROOT), exercise).map_err(|error| {
+        let state = hints::state_file(Path::new(ROOT), exercise);
+        format!("removing {}: {error}", state.display())
+    })
 }
 
 fn main() -> ExitCode {
@@ -238,8 +351,9 @@ fn main() -> ExitCode {
     let done = match action {
         Action::Watch => return watch(&exercise.crate_name()),
         Action::Holes => files::listing(Path::new(ROOT), exercise).map(|text| print!("{text}")),
-        Action::Write(fill) => write(exercise, fill),
-        Action::Whole(body) => write_whole(exercise, body),
+        Action::Write(fill) => forget_hints(exercise).and_then(|()| write(exercise, fill)),
+        Action::Whole(body) => forget_hints(exercise).and_then(|()| write_whole(exercise, body)),
+        Action::Hint(function) => hint(exercise, function.as_deref()),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
