@@ -219,10 +219,10 @@ fn runs_from_the_exercises_folder<'a>(page: &str, block: &[&'a str]) -> Vec<&'a 
     commands
 }
 
-/// Fails unless `commands`, a page's, list and reset the holes, and
-/// start the whole step.
+/// Fails unless `commands`, a page's, list and reset the holes, start
+/// the whole step and ask for a hint.
 fn lists_resets_and_starts_whole(page: &str, commands: &[&str]) {
-    for option in ["--holes", "--reset", "--whole"] {
+    for option in ["--holes", "--reset", "--whole", "--hint"] {
         assert!(
             commands.iter().any(|command| command.contains(option)),
             "{page} shows no `cargo exercise ... {option}`"

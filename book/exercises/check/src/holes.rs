@@ -100,8 +100,10 @@ pub fn is_whole_step(exercise: &Exercise) -> bool {
 
 /// The hint of a check when the step is written whole: the functions to
 /// write, and the sections that teach them and the holes `names` the
-/// check runs through: `the whole step (alpha_beta, pick); see "From
-/// NegaMax to alpha-beta" and "Pick" in book/chapters/v09-alphabeta.md`.
+/// check runs through, and the command that gives a hint: `the whole
+/// step (alpha_beta, pick); see "From NegaMax to alpha-beta" and "Pick"
+/// in book/chapters/v09-alphabeta.md; a hint, from book/exercises: cargo
+/// exercise v09 --hint`.
 fn whole_hint(exercise: &Exercise, names: &[&str]) -> String {
     let entries = parse_whole(WHOLE)
         .ok()
@@ -132,9 +134,11 @@ fn whole_hint(exercise: &Exercise, names: &[&str]) -> String {
         None => String::new(),
     };
     format!(
-        "the whole step ({}); see {sections} in book/chapters/{}",
+        "the whole step ({}); see {sections} in book/chapters/{}; \
+         a hint, from book/exercises: cargo exercise {} --hint",
         functions.join(", "),
-        exercise.chapter
+        exercise.chapter,
+        exercise.step
     )
 }
 
@@ -166,7 +170,7 @@ mod tests {
     fn a_whole_step_hint_names_its_functions_and_sections() {
         assert_eq!(
             whole_hint(&V09, &["window", "fail_high", "pick", "history"]),
-            "the whole step (alpha_beta, pick); see \"From NegaMax to alpha-beta\", \"Pick\" and \"The history heuristic\" in book/chapters/v09-alphabeta.md"
+            "the whole step (alpha_beta, pick); see \"From NegaMax to alpha-beta\", \"Pick\" and \"The history heuristic\" in book/chapters/v09-alphabeta.md; a hint, from book/exercises: cargo exercise v09 --hint"
         );
     }
 

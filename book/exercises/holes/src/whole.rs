@@ -222,6 +222,30 @@ mod tests {
         }
     }
 
+    /// What the checks must say of a slip, whole or in a hole, is the
+    /// log's words or the chapter's, never the answer's code: neither the
+    /// slip's `from` nor its `to`, nor a call on `self`.
+    #[test]
+    fn no_slip_is_told_in_the_answers_code() {
+        let whole = parse_whole(WHOLE).unwrap();
+        let holes = crate::parse(crate::HOLES).unwrap();
+        let whole_slips = whole.values().flatten().flat_map(|entry| &entry.slips);
+        let hole_slips = holes
+            .values()
+            .flatten()
+            .filter_map(|hole| hole.slip.as_ref());
+        let mut told = 0;
+        for slip in whole_slips.chain(hole_slips) {
+            let Some(names) = &slip.names else { continue };
+            told += 1;
+            for code in [slip.from.trim(), slip.to.trim()] {
+                assert!(code.is_empty() || !names.contains(code), "{names}: {code}");
+            }
+            assert!(!names.contains("self."), "{names}");
+        }
+        assert!(told > 10, "{told}");
+    }
+
     #[test]
     fn a_lesson_file_is_told_whole_by_its_first_line() {
         let v09 = crate::find("v09").unwrap();

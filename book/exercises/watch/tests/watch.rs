@@ -297,6 +297,8 @@ fn v09_checkout(name: &str) -> PathBuf {
     for file in [
         "book/exercises/Cargo.toml",
         "book/exercises/holes.toml",
+        "book/exercises/whole.toml",
+        "book/exercises/hints.toml",
         "common/Cargo.toml",
         "lamosca-v07/Cargo.toml",
         "lamosca-v09/Cargo.toml",
@@ -439,6 +441,126 @@ fn a_file_that_is_not_utf8_is_kept_and_fill_says_what_it_did() {
         "{stdout}"
     );
     assert_eq!(copy.ok(), Some(mine));
+}
+
+/// The text `cargo exercise` prints with `args` in `dir`, after it
+/// succeeded.
+fn printed(dir: &Path, args: &[&str]) -> String {
+    let output = exercise(dir, args);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{args:?}: {stdout}{stderr}");
+    stdout
+}
+
+/// The level and the function of the hint `--hint` printed: `(2,
+/// "alpha_beta")` for `hint 2 of 3 for alpha_beta (...`, `(3, ...)` for
+/// the last given again.
+fn level_of(printed: &str) -> (usize, String) {
+    let first = printed.lines().next().unwrap_or_default();
+    let (level, rest) = match first.strip_prefix("hint ") {
+        Some(rest) => rest.split_once(" of ").unwrap(),
+        None => first
+            .strip_prefix("no hint after the last, ")
+            .and_then(|rest| rest.split_once(" of "))
+            .unwrap_or_else(|| panic!("{printed}")),
+    };
+    let function = rest.split_once(" for ").unwrap().1.split([' ', ',']).next();
+    (level.parse().unwrap(), function.unwrap().to_string())
+}
+
+/// `--whole` writes each function under its contract, never a list of
+/// the tracer's or the counters' calls; `--hint` then gives the first
+/// function still a `todo!()` one level more each time, never past the
+/// last, each function its own levels; `--reset` and `--whole` start them
+/// over. None of this runs the checks: a body still a `todo!()` names
+/// the function without them.
+#[test]
+fn hints_come_one_level_at_a_time_and_start_over_with_reset_or_whole() {
+    let dir = v09_checkout("hints");
+    printed(&dir, &["v09", "--whole"]);
+    let search = std::fs::read_to_string(dir.join("exercise-v09/src/lesson/search.rs")).unwrap();
+    let listed: Vec<&str> = search
+        .lines()
+        .filter(|line| line.trim_start().starts_with("///"))
+        .filter(|line| line.contains("self.tracer.") || line.contains("self.counts."))
+        .collect();
+    let hints: Vec<String> = (0..4).map(|_| printed(&dir, &["v09", "--hint"])).collect();
+    let levels: Vec<(usize, String)> = hints.iter().map(|text| level_of(text)).collect();
+    let pick = level_of(&printed(&dir, &["v09", "--hint", "pick"]));
+    // The learner writes alpha_beta: the hints move on to Pick, still a todo!().
+    let path = dir.join("exercise-v09/src/lesson/search.rs");
+    let todo = search
+        .lines()
+        .find(|line| line.contains("todo!(\"the whole step, alpha_beta:"))
+        .unwrap();
+    std::fs::write(&path, search.replacen(todo, "        (0, None) // mine", 1)).unwrap();
+    let next = level_of(&printed(&dir, &["v09", "--hint"]));
+    printed(&dir, &["v09", "--reset"]);
+    let state = dir.join("../../target/exercise-hints/exercise-v09.txt");
+    let forgotten = !state.exists();
+    printed(&dir, &["v09", "--whole"]);
+    let again = level_of(&printed(&dir, &["v09", "--hint"]));
+    printed(&dir, &["v09", "--hint"]);
+    printed(&dir, &["v09", "--whole"]);
+    let fresh = level_of(&printed(&dir, &["v09", "--hint"]));
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    assert!(listed.is_empty(), "{listed:?}");
+    let alpha_beta = |level| (level, "alpha_beta".to_string());
+    assert_eq!(
+        levels,
+        [alpha_beta(1), alpha_beta(2), alpha_beta(3), alpha_beta(3)]
+    );
+    assert!(
+        hints[0].contains("\"From NegaMax to alpha-beta\""),
+        "{}",
+        hints[0]
+    );
+    assert!(hints[0].contains("the next, hint 2 of 3: cargo exercise v09 --hint"));
+    assert!(!hints[1].contains("self.tracer."), "{}", hints[1]);
+    assert!(
+        hints[2].contains("self.tracer.cut(ply, mv, value)"),
+        "{}",
+        hints[2]
+    );
+    assert!(hints[2].contains("that is the last hint for alpha_beta"));
+    assert!(hints[3].starts_with("no hint after the last, 3 of 3, for alpha_beta"));
+    assert_eq!(
+        hints[3].lines().skip(1).collect::<Vec<_>>(),
+        hints[2].lines().skip(1).collect::<Vec<_>>()
+    );
+    assert_eq!(pick, (1, "pick".to_string()));
+    assert_eq!(next, (2, "pick".to_string()));
+    assert!(forgotten);
+    assert_eq!(again, alpha_beta(1));
+    assert_eq!(fresh, alpha_beta(1));
+}
+
+/// `--hint` where the lesson files hold the holes, for a function the
+/// step does not have, or with another option, is refused in one line,
+/// exit code 2.
+#[test]
+fn a_hint_that_cannot_be_given_is_refused_in_one_line() {
+    let dir = v09_checkout("hint-refused");
+    let holes = exercise(&dir, &["v09", "--hint"]);
+    printed(&dir, &["v09", "--whole"]);
+    let refused = [
+        holes,
+        exercise(&dir, &["v09", "--hint", "negamax"]),
+        exercise(&dir, &["v09", "--hint", "--whole"]),
+        exercise(&dir, &["v09", "--reset", "--hint"]),
+    ];
+    let _ = std::fs::remove_dir_all(dir.join("../.."));
+    for output in &refused {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(output.stdout.is_empty());
+    }
+    let said = |i: usize| String::from_utf8_lossy(&refused[i].stderr).into_owned();
+    assert!(said(0).contains("hold its holes"), "{}", said(0));
+    assert!(said(1).contains("no function `negamax`"), "{}", said(1));
 }
 
 /// A file that cannot be written stops `--reset` before any is written,
