@@ -162,7 +162,7 @@ fn the_holes_are_listed_from_the_exercises_folder() {
     let text = String::from_utf8_lossy(&help.stdout);
     assert!(help.status.success());
     for option in [
-        "--holes", "--reset", "--fill N", "--slip", ".ci/run", "kept/",
+        "--holes", "--reset", "--fill N", "--slip", ".ci/run", "kept/", "--hint",
     ] {
         assert!(text.contains(option), "{option} in\n{text}");
     }
