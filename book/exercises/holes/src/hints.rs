@@ -148,12 +148,24 @@ pub fn next_hint(root: &Path, exercise: &Exercise, function: &str) -> Result<Giv
 }
 
 /// The first function of `entries` (the step's, in `whole.toml`'s order)
-/// whose body is still its `todo!()` in `lessons`, the lesson files.
+/// whose body is still its `todo!()` in `lessons`, the lesson files: the
+/// one `--whole` wrote, or any `todo!()` or `unimplemented!()` that is the
+/// whole body.
 pub fn first_to_write<'a>(entries: &'a [WholeEntry], lessons: &[Lesson]) -> Option<&'a WholeEntry> {
+    let to_write = |entry: &WholeEntry, lesson: &Lesson| {
+        let lines: Vec<String> = lesson.text.lines().map(str::to_string).collect();
+        let body = body_of(&lines, entry, &lesson.file).map(|(_, open, close)| {
+            let body: Vec<&str> = lines[open + 1..close].iter().map(|l| l.trim()).collect();
+            body.join(" ")
+        });
+        lesson.text.contains(&todo_start(&entry.function))
+            || body
+                .is_ok_and(|body| body.starts_with("todo!(") || body.starts_with("unimplemented!("))
+    };
     entries.iter().find(|entry| {
-        lessons.iter().any(|lesson| {
-            lesson.file == entry.file && lesson.text.contains(&todo_start(&entry.function))
-        })
+        lessons
+            .iter()
+            .any(|lesson| lesson.file == entry.file && to_write(entry, lesson))
     })
 }
 
@@ -324,6 +336,12 @@ mod tests {
             first_to_write(&entries, &lessons(&written))
                 .unwrap()
                 .function,
+            "pick"
+        );
+        // A todo!() of the learner's own is a body still to write too.
+        let own = written.replacen("todo!(\"the whole step, pick: x\")", "todo!()", 1);
+        assert_eq!(
+            first_to_write(&entries, &lessons(&own)).unwrap().function,
             "pick"
         );
         let done = written.replacen("todo!(\"the whole step, pick: x\")", "None", 1);

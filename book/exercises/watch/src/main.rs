@@ -314,10 +314,7 @@ fn hint(exercise: &Exercise, function: Option<&str>) -> Result<(), String> {
             exercise.step
         );
     } else {
-        println!(
-            "that is the last hint for {name}; cargo exercise {} --reset starts the hints over",
-            exercise.step
-        );
+        println!("that is the last hint for {name}: asked again, --hint prints it again");
     }
     Ok(())
 }
