@@ -1,7 +1,9 @@
 //! `cargo exercise`: the exercises' watch mode, which runs an exercise's
 //! checks, shows the hole it stands at, waits until a lesson file is
-//! saved, and again; and the holes listed, put back or filled, through
-//! `exercise-holes`, without building the checks.
+//! saved, and again; and the holes listed, put back or filled, and the
+//! whole step's hints given one level at a time (`--hint`), through
+//! `exercise-holes`, without building the checks unless every body of the
+//! whole step is written.
 //!
 //! The checks are the exercise's own, `cargo test -q -p exercise-v09`, run
 //! in the exercises' folder; their last lines say where the learner
