@@ -364,6 +364,9 @@ pub fn generated(workspace: &Workspace) -> Result<Vec<Generated>> {
             files.push(carried_page(exercise, &page)?);
         }
         files.push(page);
+        if !wholes.is_empty() {
+            files.push(crate::bookkeeping::page(exercise, &wholes)?);
+        }
     }
     Ok(files)
 }

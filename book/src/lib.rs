@@ -7,6 +7,7 @@
 //! picture has a file behind it, and that the table of contents and the
 //! chapter files agree.
 
+pub mod bookkeeping;
 pub mod chapter;
 pub mod chapters;
 pub mod check;

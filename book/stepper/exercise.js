@@ -18,17 +18,16 @@
 // is taken out too, so that no part of an answer shows.
 //
 // A step that can be written whole (`cargo exercise v09 --whole`, the
-// functions of book/exercises/whole.toml) has a second setting of its
-// mode, chosen with a button beside the switch: "the whole step" folds,
-// in place of the holes, the body of each of those functions, with a
-// "show" control as a hole has. Its data, in the same <div> as
-// `data-whole`, has the same fingerprints of the body's lines. A listing
-// that shows the body whole folds it into one line; anywhere else a run
-// of its lines folds from its first long line to its last, so that a
-// listing of part of a body (an anchor inside it, a diff, a later step's
-// copy) shows none of it either. The holes' lines are then left as they
-// are: the whole step's lesson files hold the step's own.
-//
+// functions of book/exercises/whole.toml) has the body of each of those
+// functions folded too, in the same mode: each body gives way to one line
+// that names its function, with a "show" control as a hole has, and a
+// hole inside it is folded with it; the holes elsewhere fold as holes.
+// Its data, in the same <div> as `data-whole`, has the same fingerprints
+// of the body's lines. A listing that shows the body whole folds it into
+// one line; anywhere else a run of its lines folds from its first long
+// line to its last, so that a listing of part of a body (an anchor inside
+// it, a diff, a later step's copy) shows none of it either.
+
 // The mode reaches past the step's chapter. Its page keeps the holes'
 // data in the browser (localStorage, beside the switch), and the step's
 // "in numbers" page carries it too (<div class="exercise-holes-carried">),
@@ -146,7 +145,7 @@
   function holeText(hole) {
     if (hole.whole) {
       const step = hole.away ? ` of ${hole.step}` : "";
-      return `// the whole step${step}, ${hole.name}: write its body as its doc comment says; see "${hole.section}"`;
+      return `// the whole step${step}, ${hole.name}: its body, as cargo exercise ${hole.step} --whole asks; see "${hole.section}"`;
     }
     const step = hole.away ? `${hole.step} ` : "";
     return `// ${step}hole ${hole.number} of ${hole.of}, ${hole.name}: ${hole.asks}; see "${hole.section}"`;
@@ -156,12 +155,22 @@
   // line that names the hole: a list of {line} (an index kept) and
   // {hole, indent, lines} items (the indices the hole's line folds). The
   // bodies of whole steps (`wholes`) fold the same way, a body standing
-  // for a hole.
+  // for a hole, and first: a run of a hole's lines that meets a body is
+  // that body's, so that a hole inside a body folds with it.
   function plan(lines, holes, diff, wholes = []) {
-    const found = holeLines(lines, holes, diff);
-    wholeLines(lines, wholes, diff).forEach((body, i) => {
-      if (!found.has(i)) found.set(i, body);
+    const found = wholeLines(lines, wholes, diff);
+    const inHoles = holeLines(lines, holes, diff);
+    const runs = [];
+    [...inHoles.keys()].sort((a, b) => a - b).forEach((i) => {
+      const last = runs[runs.length - 1];
+      if (last && last.hole === inHoles.get(i) && last.lines[last.lines.length - 1] === i - 1) last.lines.push(i);
+      else runs.push({ hole: inHoles.get(i), lines: [i] });
     });
+    for (const run of runs) {
+      const meets = [run.lines[0] - 1, ...run.lines, run.lines[run.lines.length - 1] + 1].find((i) => found.has(i));
+      const owner = meets === undefined ? run.hole : found.get(meets);
+      for (const i of run.lines) if (!found.has(i)) found.set(i, owner);
+    }
     const items = [];
     lines.forEach((line, i) => {
       const hole = found.get(i);
@@ -187,21 +196,14 @@
     return stored === null || stored === undefined || stored !== "off";
   }
 
-  // What a step's mode folds, from the choice stored for it: the holes
-  // until the reader chooses the whole step.
-  function modeKind(stored) {
-    return stored === "whole" ? "whole" : "holes";
-  }
-
   if (inNode) {
-    module.exports = { linePrint, holeLines, wholeLines, plan, holeText, modeOn, modeKind };
+    module.exports = { linePrint, holeLines, wholeLines, plan, holeText, modeOn };
     return;
   }
   if (typeof window === "undefined") return;
 
   const KEY = "lamosca-exercise-mode-";
   const HOLES_KEY = "lamosca-exercise-holes-";
-  const KIND_KEY = "lamosca-exercise-kind-";
   const WHOLE_KEY = "lamosca-exercise-whole-";
   const originals = new Map();
 
@@ -233,28 +235,6 @@
       storage().setItem(KEY + step, on ? "on" : "off");
     } catch (error) {
       // Kept in `unstored`.
-    }
-  }
-
-  // What a step's mode folds ([`modeKind`]): "holes" or "whole".
-  const unstoredKind = new Map();
-
-  function kindOf(step) {
-    try {
-      const stored = storage().getItem(KIND_KEY + step);
-      if (stored !== null) return modeKind(stored);
-    } catch (error) {
-      // Kept in `unstoredKind`.
-    }
-    return modeKind(unstoredKind.get(step) || null);
-  }
-
-  function chooseKind(step, kind) {
-    unstoredKind.set(step, kind);
-    try {
-      storage().setItem(KIND_KEY + step, kind);
-    } catch (error) {
-      // Kept in `unstoredKind`.
     }
   }
 
@@ -432,7 +412,7 @@
 
   // What to fold on this page: for the page's step when its mode is on,
   // and for every other step whose mode is on, its whole step's bodies
-  // when the reader chose them (and the step has them), else its holes.
+  // (when it has some) and its holes.
   function activeFolds() {
     const holes = [];
     const wholes = [];
@@ -440,11 +420,7 @@
     if (page.step && remembered(page.step) && !steps.includes(page.step)) steps.push(page.step);
     for (const step of steps) {
       const away = step !== page.step;
-      const whole = wholeOf(step);
-      if (kindOf(step) === "whole" && whole.length > 0) {
-        wholes.push(...whole.map((body) => ({ ...body, step, away, whole: true })));
-        continue;
-      }
+      wholes.push(...wholeOf(step).map((body) => ({ ...body, step, away, whole: true })));
       const own = away ? storedHoles(step) || [] : page.holes;
       holes.push(...own.map((hole) => (away ? { ...hole, step, away } : { ...hole, step })));
     }
@@ -475,33 +451,24 @@
     title.after(switches(step));
   }
 
-  // The functions of a step's whole step, for its buttons: "a, b and c".
+  // The functions of a step's whole step, for its switch: "a, b and c".
   function functionNames(whole) {
     const names = whole.map((body) => body.name);
     return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   }
 
-  // The words of a step's two buttons, as its choices stand now.
+  // The words of a step's switch, as its choice stands now.
   function label(button) {
     const step = button.dataset.step;
     const on = remembered(step);
     const whole = wholeOf(step);
-    const kind = whole.length > 0 ? kindOf(step) : "holes";
-    const what = kind === "whole"
-      ? `the whole step of ${step}, the bodies of ${functionNames(whole)}, folded in their code`
+    const what = whole.length > 0
+      ? `the bodies of ${functionNames(whole)} and the holes of ${step} folded in their code`
       : `the holes of ${step} folded in their code`;
-    if (button.classList.contains("exercise-toggle")) {
-      button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.textContent = on
-        ? `Exercise mode is on: ${what}. Switch it off`
-        : `Switch on the exercise mode: ${what}`;
-      return;
-    }
-    button.hidden = whole.length === 0;
-    button.setAttribute("aria-pressed", on && kind === "whole" ? "true" : "false");
-    button.textContent = kind === "whole"
-      ? "Fold the holes instead, for the holes' exercise"
-      : `Fold the whole step instead: the bodies of ${functionNames(whole)}, for cargo exercise ${step} --whole`;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on
+      ? `Exercise mode is on: ${what}. Switch it off`
+      : `Switch on the exercise mode: ${what}`;
   }
 
   function refresh() {
@@ -513,7 +480,7 @@
     });
     // A step whose holes this page folds can be switched off here too.
     folded.forEach(titleToggle);
-    document.querySelectorAll(".exercise-toggle[data-step], .exercise-kind[data-step]").forEach(label);
+    document.querySelectorAll(".exercise-toggle[data-step]").forEach(label);
     // A reader who chose nothing yet is in exercise mode everywhere, the
     // search results included.
     const fresh = stepsKnown().length === 0;
@@ -521,34 +488,25 @@
     quietTeasers();
   }
 
-  // A step's switches: the mode on or off, and, for a step with a whole
-  // step, what it folds (its holes, or its whole step's bodies), which
-  // switches the mode on too.
+  // A step's switch: its mode on or off.
   function switches(step) {
     const box = document.createElement("div");
     box.className = "exercise-switches";
-    const button = (className, click) => {
-      const made = document.createElement("button");
-      made.type = "button";
-      made.className = className;
-      made.dataset.step = step;
-      made.addEventListener("click", () => {
-        click(made);
-        refresh();
-      });
-      box.append(made);
-    };
-    button("exercise-toggle", (made) => remember(step, made.getAttribute("aria-pressed") !== "true"));
-    button("exercise-kind", () => {
-      chooseKind(step, kindOf(step) === "whole" ? "holes" : "whole");
-      remember(step, true);
+    const made = document.createElement("button");
+    made.type = "button";
+    made.className = "exercise-toggle";
+    made.dataset.step = step;
+    made.addEventListener("click", () => {
+      remember(step, made.getAttribute("aria-pressed") !== "true");
+      refresh();
     });
-    box.querySelectorAll("button").forEach(label);
+    box.append(made);
+    label(made);
     return box;
   }
 
   // The page's own step: its holes' and whole step's data, kept for the
-  // other pages, and its two sets of switches, at the top and in "Build
+  // other pages, and its two switches, at the top and in "Build
   // it yourself".
   function startStep(data, title) {
     const step = data.dataset.step;

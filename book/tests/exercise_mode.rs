@@ -1,5 +1,5 @@
 //! The book's exercise mode (`book/stepper/exercise.js`) folds what a
-//! learner is to write: the holes of `holes.toml`, and, chosen instead,
+//! learner is to write: the holes of `holes.toml`, and, in the same mode,
 //! the whole step of `whole.toml`. Its data is the holes pages'
 //! (`generated/build-it/v09-holes.md`), which `generated.rs` keeps fresh;
 //! here, that it holds what `--whole` takes out.

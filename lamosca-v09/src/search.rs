@@ -42,14 +42,10 @@ impl Search<'_, '_> {
     ) -> (i32, Option<Move>) {
         let window = Window { alpha, beta };
         pv.clear();
-        self.counts.nodes += 1;
-        self.tracer
-            .node(ply, NodeKind::Main, position, Some(window));
-        // Stop when told to; the caller discards what follows. Asked before
-        // the leaf test, so that leaves, most of the nodes, count towards
-        // the next question too.
-        if self.control.poll(self.counts.nodes) {
-            self.stopped = true;
+        // Enter the node, and stop when told to; the caller discards what
+        // follows. Asked before the leaf test, so that leaves, most of the
+        // nodes, count towards the next question too.
+        if self.enter(position, ply, window) {
             return (0, None);
         }
         // Leaf: the evaluation is the value.
@@ -104,9 +100,35 @@ impl Search<'_, '_> {
         if count == 0 {
             alpha = no_moves_score(position, ply).clamp(alpha, beta);
         }
+        self.end(ply, count > 0, alpha, best_move, window)
+    }
+
+    /// The node is entered: counted and traced. True when the control says
+    /// stop, the search then marked stopped.
+    fn enter(&mut self, position: &Position, ply: usize, window: Window) -> bool {
+        self.counts.nodes += 1;
         self.tracer
-            .result(ply, count > 0, alpha, best_move, Some(window));
-        (alpha, best_move)
+            .node(ply, NodeKind::Main, position, Some(window));
+        let stop = self.control.poll(self.counts.nodes);
+        if stop {
+            self.stopped = true;
+        }
+        stop
+    }
+
+    /// The node's end, `moved` when it had a move: its value and best move,
+    /// traced.
+    fn end(
+        &mut self,
+        ply: usize,
+        moved: bool,
+        value: i32,
+        best_move: Option<Move>,
+        window: Window,
+    ) -> (i32, Option<Move>) {
+        self.tracer
+            .result(ply, moved, value, best_move, Some(window));
+        (value, best_move)
     }
     // ANCHOR_END: alpha_beta
 

@@ -50,16 +50,9 @@ impl Search<'_, '_> {
         if depth == 0 {
             return (self.horizon(position, window, ply), None);
         }
-        self.counts.nodes += 1;
-        self.tracer
-            .node(ply, NodeKind::Main, position, Some(window));
-        // Stop when told to; the caller discards what follows. The control
-        // counts the quiescence's nodes with the main search's.
-        if self
-            .control
-            .poll(self.counts.nodes + self.quiescence.counts.nodes)
-        {
-            self.stopped = true;
+        // Enter the node, and stop when told to; the caller discards what
+        // follows.
+        if self.enter(position, ply, window) {
             return (0, None);
         }
         // Moves: generate them and give each its ordering value.
@@ -105,9 +98,7 @@ impl Search<'_, '_> {
         if count == 0 {
             alpha = no_moves_score(position, ply).clamp(alpha, beta);
         }
-        self.tracer
-            .result(ply, count > 0, alpha, best_move, Some(window));
-        (alpha, best_move)
+        self.end(ply, count > 0, alpha, best_move, window)
     }
 
     /// The horizon node's value: the quiescence search's, which counts its
@@ -122,6 +113,37 @@ impl Search<'_, '_> {
             self.stopped = true;
             0
         })
+    }
+
+    /// The node is entered: counted and traced. True when the control says
+    /// stop, the search then marked stopped; the control counts the
+    /// quiescence's nodes with the main search's.
+    fn enter(&mut self, position: &Position, ply: usize, window: Window) -> bool {
+        self.counts.nodes += 1;
+        self.tracer
+            .node(ply, NodeKind::Main, position, Some(window));
+        let stop = self
+            .control
+            .poll(self.counts.nodes + self.quiescence.counts.nodes);
+        if stop {
+            self.stopped = true;
+        }
+        stop
+    }
+
+    /// The node's end, `moved` when it had a move: its value and best move,
+    /// traced.
+    fn end(
+        &mut self,
+        ply: usize,
+        moved: bool,
+        value: i32,
+        best_move: Option<Move>,
+        window: Window,
+    ) -> (i32, Option<Move>) {
+        self.tracer
+            .result(ply, moved, value, best_move, Some(window));
+        (value, best_move)
     }
     // ANCHOR_END: alpha_beta
 

@@ -3,7 +3,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { linePrint, holeLines, wholeLines, plan, holeText, modeOn, modeKind } = require("../exercise.js");
+const { linePrint, holeLines, wholeLines, plan, holeText, modeOn } = require("../exercise.js");
 
 // A hole as book/src/exercises.rs writes it: prints and lengths of its lines.
 function hole(number, of, lines) {
@@ -122,12 +122,12 @@ test("a listing of a whole step's function folds its body into one line, its sig
     { line: 12 },
   ]);
   assert.strictEqual(
-    holeText(search),
-    '// the whole step, alpha_beta: write its body as its doc comment says; see "S"',
+    holeText({ ...search, step: "v09" }),
+    '// the whole step, alpha_beta: its body, as cargo exercise v09 --whole asks; see "S"',
   );
   assert.strictEqual(
     holeText({ ...search, step: "v09", away: true }),
-    '// the whole step of v09, alpha_beta: write its body as its doc comment says; see "S"',
+    '// the whole step of v09, alpha_beta: its body, as cargo exercise v09 --whole asks; see "S"',
   );
 });
 
@@ -163,20 +163,42 @@ test("a body that stands whole is named, even where its lines are all another bo
   ]);
 });
 
-test("with the holes and a whole step folded, a line is the hole's first", () => {
+test("with the holes and a whole step folded, a hole inside a body folds with the body", () => {
   const cut = hole(2, 2, ["if value >= beta {", "return beta;", "}"]);
   const search = body("alpha_beta", ALPHA_BETA);
   const lines = ALPHA_BETA.map((line) => `    ${line}`);
   const found = plan(lines, [cut], false, [search]).items.filter((item) => item.hole);
   assert.deepStrictEqual(found.map((item) => [item.hole.name, item.lines]), [
-    ["alpha_beta", [0, 1, 2]],
-    ["h2", [3, 4, 5]],
-    ["alpha_beta", [6, 7]],
+    ["alpha_beta", [0, 1, 2, 3, 4, 5, 6, 7]],
   ]);
 });
 
-test("the mode folds the holes until the reader chooses the whole step", () => {
-  assert.strictEqual(modeKind(null), "holes");
-  assert.strictEqual(modeKind("holes"), "holes");
-  assert.strictEqual(modeKind("whole"), "whole");
+test("a hole outside every body folds as a hole, beside a folded body", () => {
+  const history = hole(1, 2, ["let entry = &mut self.history[mv.from][mv.to];", "*entry += depth * depth;"]);
+  const search = body("alpha_beta", ALPHA_BETA);
+  const lines = [
+    "fn alpha_beta(&mut self) -> i32 {",
+    ...ALPHA_BETA.map((line) => `    ${line}`),
+    "}",
+    "fn reward(&mut self) {",
+    "    let entry = &mut self.history[mv.from][mv.to];",
+    "    *entry += depth * depth;",
+    "}",
+  ];
+  const found = plan(lines, [history], false, [search]).items.filter((item) => item.hole);
+  assert.deepStrictEqual(found.map((item) => [item.hole.name, item.lines]), [
+    ["alpha_beta", [1, 2, 3, 4, 5, 6, 7, 8]],
+    ["h1", [11, 12]],
+  ]);
+});
+
+test("a hole whose short last line stands past a body's last long line folds with the body", () => {
+  const cut = hole(2, 2, ["return beta;", "}"]);
+  // A listing of part of the body: its run folds to its last long line,
+  // "return beta;", and the hole's "}" after it goes with the body.
+  const search = body("alpha_beta", ["let count = moves.len();", "let value = -self.alpha_beta(position, -beta, -alpha);", "if value >= beta {", "return beta;", "}"]);
+  assert.deepStrictEqual([...wholeLines(["    let value = -self.alpha_beta(position, -beta, -alpha);", "    if value >= beta {", "        return beta;", "    }"], [search], false).keys()], [0, 1, 2]);
+  const lines = ["    let value = -self.alpha_beta(position, -beta, -alpha);", "    if value >= beta {", "        return beta;", "    }"];
+  const found = plan(lines, [cut], false, [search]).items.filter((item) => item.hole);
+  assert.deepStrictEqual(found.map((item) => [item.hole.name, item.lines]), [["alpha_beta", [0, 1, 2, 3]]]);
 });

@@ -13,14 +13,15 @@ text or of a listing reads the same (a diff's sign left out), or, from 24
 characters, when it stands inside a line of prose.
 
 1. A first visit, nothing stored in the browser: the step's "in numbers"
-   page folds the holes of its diff (it carries their data) and offers the
-   switch, which turns its code back on; the search box, for a word of an
-   answer, shows no answer line and no teaser text; the chapter starts
-   with the mode on, no answer line is in the page's visible text (every
-   <details> opened) nor in any listing's text (what the copy button
-   copies), and each hole stands folded as "hole N of M" with a "show"
-   control, which puts that hole's lines back there, until the page is
-   loaded again.
+   page folds the holes and bodies of its diff (it carries their data)
+   and offers the switch, which turns its code back on; the search box,
+   for a word of an answer, shows no answer line and no teaser text; the
+   chapter starts with the mode on, no answer line is in the page's
+   visible text (every <details> opened) nor in any listing's text (what
+   the copy button copies), and each hole stands folded, as "hole N of M"
+   or, inside a function of `whole.toml`, in that function's folded body,
+   with a "show" control, which puts that hole's lines back there, until
+   the page is loaded again.
 2. Switched off, the code is back and no hole mark is left; the numbers
    page (for some step) and the search (for some step) then show an
    answer, so that the checks above could fail; loaded again, the mode
@@ -33,15 +34,13 @@ of each function's body, from the line after the `{` that opens it to the
 `}` at its `fn`'s indent, anchors left out, long enough and standing
 nowhere else in the step's files outside those bodies.
 
-4. From a first visit, the chapter's "Fold the whole step instead"
-   switches the mode to the whole step: each function's body is folded,
-   naming it, with a "show" control that puts its lines back there; then
-   no line of any body is on any step page (every chapter and "in
-   numbers" page), the choice being remembered from page to page.
+4. From a first visit, with nothing chosen, each function's body is
+   folded on the chapter, naming it, with a "show" control that puts its
+   lines back there, and no hole inside it is folded by itself; no line
+   of any body is on any step page (every chapter and "in numbers" page).
+   The chapter offers one switch, twice, and no second setting.
 5. Switched off, the bodies are back and no fold is left; switched on, the
-   whole step is folded again; "Fold the holes instead" folds the holes,
-   and the bodies' other lines are back. A step with no whole step offers
-   no such button.
+   bodies are folded again.
 
 Any JavaScript error in the console fails the test. It prints
 `N passed, N failed` and exits 1 on a failure.
@@ -128,6 +127,25 @@ def toggles(driver, step):
     return driver.find_elements(By.CSS_SELECTOR, f'.exercise-toggle[data-step="{step}"]')
 
 
+def hole_owners(step, holes, entries):
+    """The function of `whole.toml` whose body holds each hole, by hole
+    number; None for a hole outside every such body."""
+    crate = ROOT / CRATES[step]
+    owners = {}
+    for hole in holes:
+        lines = (crate / hole["file"]).read_text().splitlines()
+        at = next(i for i, line in enumerate(lines) if line.strip() == f"// ANCHOR: hole_{hole['name']}")
+        owners[hole["number"]] = next((entry["function"] for entry in entries
+                                       if entry["file"] == hole["file"] and at in whole_body(lines, entry)), None)
+    return owners
+
+
+def fold_mark(number, owner):
+    """The words of the fold that stands for hole `number` on its chapter:
+    its own, or its function's body's."""
+    return f"hole {number} of" if owner is None else f"the whole step, {owner}:"
+
+
 def load(driver, url, step):
     driver.get(url)
     WebDriverWait(driver, 10).until(lambda d: len(toggles(d, step)) >= 2)
@@ -154,8 +172,9 @@ def numbers_checks(checks, driver, site, step, wanted, when):
     shown = numbers_shown(driver, site, step, wanted)
     checks.check(f"{step}: {when}, no answer is on its numbers page", not shown, shown[:3])
     found = marks(driver)
-    checks.check(f"{step}: {when}, its numbers page folds the holes in place of their lines",
-                 any("hole " in mark and f" of {len(wanted)}," in mark for mark in found), found[:3])
+    checks.check(f"{step}: {when}, its numbers page folds the holes or bodies in place of their lines",
+                 any(("hole " in mark and f" of {len(wanted)}," in mark) or f"the whole step of {step}," in mark
+                     for mark in found), found[:3])
     buttons = toggles(driver, step)
     checks.check(f"{step}: its numbers page offers the switch", len(buttons) == 1)
     if buttons:
@@ -230,26 +249,32 @@ def marks(driver):
     )
 
 
-def folded_checks(checks, driver, step, wanted, when):
+def folded_checks(checks, driver, step, wanted, when, owners):
     """No line of any hole's answer on the page, each hole folded in a
-    listing with its question and a "show" control."""
+    listing with a "show" control: by itself, with its question, or, in
+    a function of `whole.toml`, in that function's folded body."""
     text = page_text(driver)
+    found = marks(driver)
     for number, lines in wanted.items():
         shown = [line for line in lines if line in text]
         checks.check(f"{step}: {when}, no line of hole {number}'s answer is on the page", not shown, shown[:3])
-        mark = f"hole {number} of {len(wanted)}"
-        found = marks(driver)
-        checks.check(f"{step}: {when}, a listing folds {mark} with a show control",
+        mark = fold_mark(number, owners[number])
+        checks.check(f"{step}: {when}, a listing folds hole {number} as `{mark}` with a show control",
                      any(mark in m and m.endswith("show") for m in found), found[:4])
+        if owners[number] is not None:
+            checks.check(f"{step}: {when}, hole {number}, inside {owners[number]}, is not folded by itself",
+                         not any(f"hole {number} of" in m for m in found), found[:4])
 
 
-def show_checks(checks, driver, url, step, wanted):
-    """A hole's "show" controls put its lines back where they stand, and
-    leave the other holes folded; loaded again, the hole is folded again."""
-    number = min(wanted)
+def show_checks(checks, driver, url, step, wanted, owners):
+    """A hole's "show" controls (its own, or its body's) put its lines back
+    where they stand, and leave the other folds folded; loaded again, the
+    hole is folded again. A hole folded by itself is taken first."""
+    number = min(wanted, key=lambda n: (owners[n] is not None, n))
+    mark = fold_mark(number, owners[number])
     buttons = driver.find_elements(By.CSS_SELECTOR, "pre code .exercise-hole .exercise-show")
-    target = [b for b in buttons if f"hole {number} of" in b.find_element(By.XPATH, "..").text]
-    checks.check(f"{step}: hole {number} has a show control", bool(target))
+    target = [b for b in buttons if mark in b.find_element(By.XPATH, "..").text]
+    checks.check(f"{step}: hole {number} has a show control (`{mark}`)", bool(target))
     if not target:
         return
     before = len(marks(driver))
@@ -257,17 +282,17 @@ def show_checks(checks, driver, url, step, wanted):
         driver.execute_script("arguments[0].click();", button)
     text = page_text(driver)
     checks.check(f"{step}: shown, hole {number}'s lines are back", any(line in text for line in wanted[number]))
-    checks.check(f"{step}: shown, the other holes stay folded", len(marks(driver)) == before - len(target) > 0
-                 or len(wanted) == 1)
+    checks.check(f"{step}: shown, the other folds stay folded", len(marks(driver)) == before - len(target))
     load(driver, url, step)
     text = page_text(driver)
     checks.check(f"{step}: loaded again, hole {number} is folded again",
                  not any(line in text for line in wanted[number]))
 
 
-def step_checks(checks, driver, site, step, holes, seen):
+def step_checks(checks, driver, site, step, holes, entries, seen):
     url = (site / PAGES[step]).as_uri()
     wanted = answers(step, holes)
+    owners = hole_owners(step, holes, entries)
     for number, lines in wanted.items():
         checks.check(f"{step}: hole {number} has answer lines to look for", len(lines) > 0)
 
@@ -280,8 +305,8 @@ def step_checks(checks, driver, site, step, holes, seen):
     buttons = load(driver, url, step)
     checks.check(f"{step}: a first visit, no choice stored, the mode is on",
                  buttons[0].get_attribute("aria-pressed") == "true")
-    folded_checks(checks, driver, step, wanted, "a first visit")
-    show_checks(checks, driver, url, step, wanted)
+    folded_checks(checks, driver, step, wanted, "a first visit", owners)
+    show_checks(checks, driver, url, step, wanted, owners)
 
     # Switched off, the code is back, here, on the numbers page and in the
     # search results, and the choice is remembered.
@@ -304,7 +329,7 @@ def step_checks(checks, driver, site, step, holes, seen):
     buttons = load(driver, url, step)
     checks.check(f"{step}: switched on and loaded again, the mode is on",
                  buttons[0].get_attribute("aria-pressed") == "true")
-    folded_checks(checks, driver, step, wanted, "switched on again")
+    folded_checks(checks, driver, step, wanted, "switched on again", owners)
     errors = console_errors(driver)
     checks.check(f"{step}: no JavaScript error", not errors, errors[:3])
 
@@ -340,10 +365,6 @@ def whole_answers(step, entries, holes):
     return found
 
 
-def kinds(driver, step):
-    return driver.find_elements(By.CSS_SELECTOR, f'.exercise-kind[data-step="{step}"]')
-
-
 def whole_marks(driver):
     return driver.execute_script(
         "return Array.from(document.querySelectorAll('pre code .exercise-whole')).map((m) => m.textContent);"
@@ -363,17 +384,18 @@ def shown_answers(driver, wanted):
 
 
 def whole_pages_checks(checks, driver, site, step, wanted):
-    """No line of any body on any step page, the mode being the whole step;
-    each function folded, with its name, in a listing of one of them."""
+    """No line of any body on any step page, the mode on as a first visit
+    leaves it; each function folded, with its name, in a listing of one of
+    them."""
     found = []
     for page in list(PAGES.values()) + list(NUMBERS.values()):
         ready(driver, (site / page).as_uri())
         shown = shown_answers(driver, wanted)
-        checks.check(f"{step}: in whole-step mode, no line of its bodies is on {page}", not shown, shown[:3])
+        checks.check(f"{step}: in exercise mode, no line of its bodies is on {page}", not shown, shown[:3])
         own = "the whole step, " if page == PAGES[step] else f"the whole step of {step}, "
         found += [mark.replace(own, "the whole step, ") for mark in whole_marks(driver) if own in mark]
     for name in wanted:
-        checks.check(f"{step}: in whole-step mode, a listing folds the body of {name} with a show control",
+        checks.check(f"{step}: in exercise mode, a listing folds the body of {name} with a show control",
                      any(f"the whole step, {name}:" in m and m.endswith("show") for m in found), found[:4])
 
 
@@ -392,43 +414,32 @@ def whole_checks(checks, driver, site, step, entries, holes):
     url = (site / PAGES[step]).as_uri()
     clear_choices(driver, site)
     load(driver, url, step)
+    checks.check(f"{step}: its chapter offers one switch, twice, and no second setting",
+                 len(toggles(driver, step)) == 2
+                 and not driver.find_elements(By.CSS_SELECTOR, ".exercise-kind, .exercise-switches button:not(.exercise-toggle)"))
     if not entries:
-        checks.check(f"{step}: with no whole step, no button offers one",
-                     all(not button.is_displayed() for button in kinds(driver, step)))
         return
     wanted = whole_answers(step, entries, holes)
     for name, lines in wanted.items():
         checks.check(f"{step}: {name} has body lines to look for", len(lines) > 0)
     shown = shown_answers(driver, wanted)
-    checks.check(f"{step}: a first visit folds the holes only, the bodies' other lines shown", bool(shown))
-    buttons = kinds(driver, step)
-    checks.check(f"{step}: its chapter offers the whole step, twice",
-                 len(buttons) == 2 and all(b.is_displayed() for b in buttons))
-    buttons[0].click()
-    checks.check(f"{step}: chosen, the whole step's button is pressed",
-                 all(b.get_attribute("aria-pressed") == "true" for b in kinds(driver, step)))
-    shown = shown_answers(driver, wanted)
-    checks.check(f"{step}: in whole-step mode, no line of its bodies is on its chapter", not shown, shown[:3])
-    checks.check(f"{step}: in whole-step mode, no hole is folded by itself",
-                 not any(re.search(r"\bhole \d+ of", mark) for mark in marks(driver)), marks(driver)[:3])
+    checks.check(f"{step}: a first visit folds the bodies, no line of them on its chapter", not shown, shown[:3])
+    label = toggles(driver, step)[0].text
+    checks.check(f"{step}: its switch names the folded bodies",
+                 all(name in label for name in wanted) and "Switch it off" in label, label)
     whole_show_checks(checks, driver, step, wanted)
     whole_pages_checks(checks, driver, site, step, wanted)
 
-    # Off, the bodies are back; on, the whole step again; then the holes.
+    # Off, the bodies are back; on, folded again.
     load(driver, url, step)[0].click()
     checks.check(f"{step}: switched off, the bodies are back", len(shown_answers(driver, wanted)) > 0)
     checks.check(f"{step}: switched off, none of its folds is left",
                  not any(re.search(r"// (the whole step,|hole \d+ of)", mark) for mark in marks(driver)),
                  marks(driver)[:3])
     toggles(driver, step)[0].click()
-    buttons = load(driver, url, step)
-    checks.check(f"{step}: switched on again, the whole step is folded",
+    load(driver, url, step)
+    checks.check(f"{step}: switched on again, the bodies are folded",
                  not shown_answers(driver, wanted) and whole_marks(driver), whole_marks(driver)[:2])
-    kinds(driver, step)[-1].click()
-    checks.check(f"{step}: the holes chosen again, the holes are folded and not the bodies",
-                 any(re.search(r"\bhole 1 of", mark) for mark in marks(driver)) and not whole_marks(driver))
-    checks.check(f"{step}: the holes chosen again, the bodies' other lines are back",
-                 len(shown_answers(driver, wanted)) > 0)
     errors = console_errors(driver)
     checks.check(f"{step}: whole step, no JavaScript error", not errors, errors[:3])
 
@@ -444,7 +455,8 @@ def main():
     seen = {"numbers": [], "search": []}
     try:
         for step in CRATES:
-            checks.run(f"the exercise mode of {step}", step_checks, driver, args.site.resolve(), step, holes[step], seen)
+            checks.run(f"the exercise mode of {step}", step_checks, driver, args.site.resolve(), step, holes[step],
+                       whole.get(step, []), seen)
         for step in CRATES:
             checks.run(f"the whole step of {step}", whole_checks, driver, args.site.resolve(), step,
                        whole.get(step, []), holes[step])

@@ -35,14 +35,11 @@ impl Search<'_, '_> {
         ply: usize,
         pv: &mut Line,
     ) -> (i32, Option<Move>) {
-        self.counts.nodes += 1;
         pv.clear();
-        self.tracer.node(ply, NodeKind::Main, position, None);
-        // Stop when told to; the caller discards what follows. Asked before
-        // the leaf test, so that leaves, most of the nodes, count towards
-        // the next question too.
-        if self.control.poll(self.counts.nodes) {
-            self.stopped = true;
+        // Enter the node, and stop when told to; the caller discards what
+        // follows. Asked before the leaf test, so that leaves, most of the
+        // nodes, count towards the next question too.
+        if self.enter(position, ply) {
             return (0, None);
         }
         // Leaf: the evaluation is the value.
@@ -73,9 +70,32 @@ impl Search<'_, '_> {
         if count == 0 {
             best_value = no_moves_score(position, ply);
         }
-        self.tracer
-            .result(ply, count > 0, best_value, best_move, None);
-        (best_value, best_move)
+        self.end(ply, count > 0, best_value, best_move)
+    }
+
+    /// The node is entered: counted and traced. True when the control says
+    /// stop, the search then marked stopped.
+    fn enter(&mut self, position: &Position, ply: usize) -> bool {
+        self.counts.nodes += 1;
+        self.tracer.node(ply, NodeKind::Main, position, None);
+        let stop = self.control.poll(self.counts.nodes);
+        if stop {
+            self.stopped = true;
+        }
+        stop
+    }
+
+    /// The node's end, `moved` when it had a move: its value and best move,
+    /// traced.
+    fn end(
+        &mut self,
+        ply: usize,
+        moved: bool,
+        value: i32,
+        best_move: Option<Move>,
+    ) -> (i32, Option<Move>) {
+        self.tracer.result(ply, moved, value, best_move, None);
+        (value, best_move)
     }
     // ANCHOR_END: negamax
 }
