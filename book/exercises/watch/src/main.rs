@@ -6,6 +6,7 @@
 //! lines, and prints the command that puts it back; with `--hint` the
 //! next hint of the whole step.
 
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
@@ -17,6 +18,29 @@ use exercise_watch::{
 };
 use exercise_watch::{without_cargo_close, RunEnd};
 use exercise_watch::{Action, HELP};
+
+/// Writes to standard output. A reader that went away (`| head`) is no
+/// mistake of the learner's: the program ends there, with success, rather
+/// than panicking as `println!` would.
+fn write_out(text: std::fmt::Arguments) {
+    let mut out = io::stdout().lock();
+    if let Err(error) = out.write_fmt(text).and_then(|()| out.flush()) {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+    }
+}
+
+/// `print!`, through [`write_out`].
+macro_rules! show {
+    ($($text:tt)*) => { write_out(format_args!($($text)*)) };
+}
+
+/// `println!`, through [`write_out`].
+macro_rules! say {
+    () => { write_out(format_args!("\n")) };
+    ($($text:tt)*) => { write_out(format_args!("{}\n", format_args!($($text)*))) };
+}
 
 /// The repository's root, from the exercises' folder.
 const ROOT: &str = "../..";
@@ -35,8 +59,8 @@ const SILENCE: Duration = Duration::from_secs(60);
 /// [`SILENCE`]; then says where the learner stands.
 fn check(krate: &str, lesson: &Path) -> Result<bool, String> {
     // Clear the screen, as a re-run shows one state, not a history.
-    print!("\x1b[2J\x1b[H");
-    println!(
+    show!("\x1b[2J\x1b[H");
+    say!(
         "{krate}: running its checks, `cargo test -q -p {krate}` (a save stops this run and starts another)"
     );
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()));
@@ -48,15 +72,15 @@ fn check(krate: &str, lesson: &Path) -> Result<bool, String> {
     let mut show = |line: &str| {
         closed |= without_cargo_close(line).len() < line.len();
         if !closed {
-            println!("{line}");
+            say!("{line}");
         }
     };
     let end = run_watched(command, lesson, SILENCE, &mut show)
         .map_err(|error| format!("cannot run the checks of {krate}: {error}"))?;
     match end {
-        RunEnd::Finished(text) => println!("\n{krate}: {}", standing(&text)),
+        RunEnd::Finished(text) => say!("\n{krate}: {}", standing(&text)),
         RunEnd::Saved => return Ok(false),
-        RunEnd::Silent(limit) => println!(
+        RunEnd::Silent(limit) => say!(
             "\n{krate}: the checks printed nothing for {} s, and were stopped: \
              a loop that never ends in the hole you last wrote?",
             limit.as_secs()
@@ -72,7 +96,7 @@ fn watch(krate: &str) -> ExitCode {
     let lesson = Path::new(krate).join("src/lesson");
     loop {
         if !lesson.is_dir() {
-            println!(
+            say!(
                 "{} is missing: waiting for it to come back (Ctrl-C stops)",
                 lesson.display()
             );
@@ -87,7 +111,7 @@ fn watch(krate: &str) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        println!(
+        say!(
             "watching {} (save a file to run the checks again; Ctrl-C stops)",
             lesson.display()
         );
@@ -106,7 +130,7 @@ fn watch(krate: &str) -> ExitCode {
 /// kept, and the command that puts it back.
 fn say_kept(kept: &[files::Kept]) {
     for kept in kept {
-        println!(
+        say!(
             "kept     {}, {}, as {}\n         put it back, from book/exercises, with: {}",
             kept.lesson,
             kept.what(),
@@ -139,10 +163,10 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
     if fill.filled == 0 {
         let done = told(files::reset(root, exercise))?;
         for path in &done.written {
-            println!("reset    {}", path.display());
+            say!("reset    {}", path.display());
         }
         if done.written.is_empty() {
-            println!(
+            say!(
                 "{}: its files already hold their holes",
                 exercise.crate_name()
             );
@@ -162,7 +186,7 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
             } else {
                 "any later hole as it was"
             };
-            println!(
+            say!(
                 "filled   {} (holes 1 to {}{slip}; {later})",
                 path.display(),
                 fill.filled
@@ -175,7 +199,7 @@ fn write(exercise: &exercise_holes::Exercise, fill: Fill) -> Result<(), String> 
             .filter(|hole| fill.slip && hole.number == fill.filled)
             .filter_map(|hole| hole.slip.as_ref()?.names.as_ref());
         for names in names {
-            println!("names    the checks must say: {names}");
+            say!("names    the checks must say: {names}");
         }
     }
     Ok(())
@@ -193,10 +217,10 @@ fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), St
         Body::Slip(n) => format!("the step's bodies with slip {n} of whole.toml"),
     };
     for path in &done.written {
-        println!("whole    {} ({bodies}; every hole filled)", path.display());
+        say!("whole    {} ({bodies}; every hole filled)", path.display());
     }
     if done.written.is_empty() {
-        println!(
+        say!(
             "{}: its files already hold the whole step ({bodies})",
             exercise.crate_name()
         );
@@ -205,11 +229,11 @@ fn write_whole(exercise: &exercise_holes::Exercise, body: Body) -> Result<(), St
         let entries = files::whole_entries(root, exercise)?;
         let slips = exercise_holes::whole::slips(&entries);
         if let Some(names) = slips.get(n - 1).and_then(|slip| slip.names.as_ref()) {
-            println!("names    the checks must say: {names}");
+            say!("names    the checks must say: {names}");
         }
     }
     if body == Body::Todo {
-        println!(
+        say!(
             "write each body to the contract in its doc comment, from the chapter; \
              check it, from book/exercises: cargo test -p {} (or cargo exercise {}, to watch); \
              cargo exercise {} --hint gives a hint, one level more each time; \
@@ -256,7 +280,7 @@ fn whole_lessons(exercise: &Exercise) -> Result<Vec<Lesson>, String> {
 /// The checks' output, standard output then standard error, with the
 /// words `standing` reads.
 fn run_checks(krate: &str) -> Result<String, String> {
-    println!("{krate}: every body is written; running its checks to find the function to hint at, `cargo test -q -p {krate}`");
+    say!("{krate}: every body is written; running its checks to find the function to hint at, `cargo test -q -p {krate}`");
     let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()))
         .args(["test", "-q", "-p", krate])
         .env("RUST_BACKTRACE", "0")
@@ -290,7 +314,7 @@ fn hint(exercise: &Exercise, function: Option<&str>) -> Result<(), String> {
         let output = run_checks(&exercise.crate_name())?;
         let standing = exercise_watch::standing(without_cargo_close(&output));
         if standing.starts_with("all ") {
-            println!("{}: {standing}; no hint needed", exercise.crate_name());
+            say!("{}: {standing}; no hint needed", exercise.crate_name());
             return Ok(());
         }
         let hinted = hints::hint_entries(root, exercise)?;
@@ -302,19 +326,19 @@ fn hint(exercise: &Exercise, function: Option<&str>) -> Result<(), String> {
     let (level, of, name) = (given.level, given.of, &entry.function);
     let path = exercise.lesson_path(&entry.file);
     if given.again {
-        println!("no hint after the last, {level} of {of}, for {name} ({why}, in {path}); here it is again:\n");
+        say!("no hint after the last, {level} of {of}, for {name} ({why}, in {path}); here it is again:\n");
     } else {
-        println!("hint {level} of {of} for {name} ({why}, in {path}):\n");
+        say!("hint {level} of {of} for {name} ({why}, in {path}):\n");
     }
-    println!("{}\n", given.text);
+    say!("{}\n", given.text);
     if level < of {
-        println!(
+        say!(
             "the next, hint {} of {of}: cargo exercise {} --hint",
             level + 1,
             exercise.step
         );
     } else {
-        println!("that is the last hint for {name}: asked again, --hint prints it again");
+        say!("that is the last hint for {name}: asked again, --hint prints it again");
     }
     Ok(())
 }
@@ -333,7 +357,7 @@ fn main() -> ExitCode {
     let (exercise, action) = match parse_args(&args) {
         Ok(Some(parsed)) => parsed,
         Ok(None) => {
-            print!("{HELP}");
+            show!("{HELP}");
             return ExitCode::SUCCESS;
         }
         Err(line) => {
@@ -347,7 +371,7 @@ fn main() -> ExitCode {
     }
     let done = match action {
         Action::Watch => return watch(&exercise.crate_name()),
-        Action::Holes => files::listing(Path::new(ROOT), exercise).map(|text| print!("{text}")),
+        Action::Holes => files::listing(Path::new(ROOT), exercise).map(|text| show!("{text}")),
         Action::Write(fill) => forget_hints(exercise).and_then(|()| write(exercise, fill)),
         Action::Whole(body) => forget_hints(exercise).and_then(|()| write_whole(exercise, body)),
         Action::Hint(function) => hint(exercise, function.as_deref()),

@@ -168,6 +168,27 @@ fn the_holes_are_listed_from_the_exercises_folder() {
     }
 }
 
+/// A reader that went away (`cargo exercise v09 --holes | head -1`) ends
+/// the command quietly: the write fails with a closed pipe, and it neither
+/// panics nor says so. The pipe's reading end is closed before the command
+/// starts, so its first write meets it, however fast it is.
+#[test]
+fn a_closed_pipe_ends_the_listing_without_a_panic() {
+    for args in [&["v09", "--holes"][..], &["--help"][..]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let output = Command::new(env!("CARGO_BIN_EXE_exercise-watch"))
+            .args(args)
+            .current_dir(exercises())
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn an_unknown_step_is_refused() {
     let output = Command::new(env!("CARGO_BIN_EXE_exercise-watch"))
