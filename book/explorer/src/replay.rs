@@ -66,6 +66,9 @@ pub struct Replayed {
     pub game: Said,
     /// What the replay found.
     pub replay: Said,
+    /// The replay's principal variation, in SAN: the line its value is
+    /// the value of.
+    pub line: Vec<String>,
 }
 
 impl Replayed {
@@ -280,6 +283,7 @@ fn replay_with<E: Engine>(
         let best = report
             .best
             .map_or("0000".to_string(), |mv| san(&position, mv));
+        let line = line_in_san(&position, &iteration.pv);
         replayed.push(Replayed {
             ply,
             name: move_name(&position),
@@ -295,9 +299,24 @@ fn replay_with<E: Engine>(
                 depth: iteration.depth,
                 nodes: iteration.nodes,
             },
+            line,
         });
     }
     Ok(replayed)
+}
+
+/// `moves`, played from `position`, in SAN: `Nxe5 dxe5 Qxd8+`.
+pub fn line_in_san(position: &Position, moves: &[Move]) -> Vec<String> {
+    let mut position = position.clone();
+    let mut line = Vec::new();
+    for &mv in moves {
+        if !position.legal_moves().contains(&mv) {
+            break;
+        }
+        line.push(san(&position, mv));
+        position.make(mv);
+    }
+    line
 }
 
 /// A fresh engine `E` with `player`'s options, and every option's value
@@ -395,6 +414,7 @@ pub fn print_one(out: &mut impl Write, replayed: &Replayed) -> Result<()> {
         let mark = if a == b { "" } else { "  differs" };
         writeln!(out, "{what:<7} {a:>10} {b:>10}{mark}")?;
     }
+    writeln!(out, "line    {}", replayed.line.join(" "))?;
     let verdict = if replayed.reproduced() {
         "reproduced: the same move, value, depth and nodes"
     } else {
@@ -404,11 +424,111 @@ pub fn print_one(out: &mut impl Write, replayed: &Replayed) -> Result<()> {
     Ok(())
 }
 
-/// Why the recorded search did not choose `mv` (UCI), from its record.
-pub fn why_not(path: &Path, mv: &str) -> Result<String> {
-    let record: Record = limits::open(path)
-        .with_context(|| format!("cannot read the record {}", limits::named(path)))?;
-    why(&record, mv)
+/// The ply of move `at` (`23w`, `23b`, `23.`, `23...`) in `game`.
+pub fn find_ply(game: &Game, at: &str) -> Result<usize> {
+    let (number, color) = if let Some(n) = at.strip_suffix("...") {
+        (n, Color::Black)
+    } else if let Some(n) = at.strip_suffix(['b', 'B']) {
+        (n, Color::Black)
+    } else if let Some(n) = at.strip_suffix(['w', 'W', '.']) {
+        (n, Color::White)
+    } else {
+        bail!("--move needs a number and a side, like 23w or 23... (Black's), not '{at}'");
+    };
+    let number: u16 = number
+        .parse()
+        .map_err(|_| anyhow!("--move needs a number and a side, like 23w, not '{at}'"))?;
+    let mut position = game.position_before(0);
+    let first = move_name(&position);
+    for (ply, played) in game.moves.iter().enumerate() {
+        if position.fullmove_number() == number && position.side_to_move() == color {
+            return Ok(ply);
+        }
+        position.make(played.mv);
+    }
+    let last = game
+        .moves
+        .len()
+        .checked_sub(1)
+        .map(|ply| move_name(&game.position_before(ply)));
+    let range = last.map_or("no move".to_string(), |last| {
+        format!("moves {first} to {last}")
+    });
+    bail!("the game has {range}: no move {at}")
+}
+
+/// The told value, depth and nodes of ply `ply`, an engine move; an
+/// opening's move, which no engine searched, is refused.
+pub fn engine_move(game: &Game, ply: usize) -> Result<(String, u32, u64)> {
+    let position = game.position_before(ply);
+    let name = move_name(&position);
+    let played = &game.moves[ply];
+    told(&played.comment)
+        .with_context(|| format!("move {name}"))?
+        .ok_or_else(|| {
+            anyhow!(
+                "move {name} {} is the opening's: no engine searched it",
+                played.san
+            )
+        })
+}
+
+/// Replays ply `ply` of game `number` (the searches it needs first),
+/// records its search into `record`, and prints what was replayed and how
+/// it compares with the game: the move replayed, and false when the
+/// search is too large to record (more than [`limits::MOST_NODES`] nodes),
+/// which it says.
+pub fn replay_move(
+    game: &Game,
+    number: usize,
+    ply: usize,
+    record: &Path,
+    out: &mut impl Write,
+) -> Result<(Replayed, bool)> {
+    let position = game.position_before(ply);
+    let (_, _, nodes) = engine_move(game, ply)?;
+    let player = Player::of(game, position.side_to_move())?;
+    let recorded = nodes < limits::MOST_NODES;
+    let wanted = Wanted { ply, path: record };
+    let replayed = replay_side(game, &player, Some(ply), recorded.then_some(&wanted))?;
+    let this = replayed
+        .last()
+        .expect("the move asked for is an engine move")
+        .clone();
+    let earlier = match replayed.len() - 1 {
+        0 => String::new(),
+        n => format!(", after its side's {n} earlier searches, for the table they leave"),
+    };
+    writeln!(
+        out,
+        "Game {number} ({}), {} {} by {} ({}, options: {}): replayed under a budget of {} \
+         nodes{earlier}",
+        game.tag("Opening").unwrap_or("?"),
+        move_name(&position),
+        game.moves[ply].san,
+        player.engine,
+        color_name(player.color),
+        player.options_text(),
+        nodes + 1,
+    )?;
+    print_one(out, &this)?;
+    if !recorded {
+        writeln!(
+            out,
+            "no record: more than {} nodes, the most the explorer opens",
+            limits::MOST_NODES
+        )?;
+    }
+    Ok((this, recorded))
+}
+
+/// Why the search recorded in `record`, of `position`, did not choose
+/// `mv`: a heading, then the reader's answer.
+pub fn why_not(position: &Position, record: &Path, mv: Move) -> Result<String> {
+    let record: Record = limits::open(record)
+        .with_context(|| format!("cannot read the record {}", limits::named(record)))?;
+    let answer = why(&record, &mv.to_string())?;
+    Ok(format!("\nWhy not {} ({mv})?\n{answer}", san(position, mv)))
 }
 
 /// The move `text` (SAN or UCI) in `position`, in UCI.

@@ -25,11 +25,10 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Parser};
 
 use common::{Color, Move, Position};
-use lamosca_explorer::limits::MOST_NODES;
 use lamosca_explorer::pgn::{self, move_name, san, Game};
 use lamosca_explorer::replay::{
-    color_name, print_one, replay_side, scratch_record, told, uci_of, why_not, Player, Replayed,
-    Wanted,
+    color_name, engine_move, find_ply, replay_move, replay_side, scratch_record, uci_of, why_not,
+    Player, Replayed,
 };
 use lamosca_explorer::stockfish::{self, analyse, judgement};
 
@@ -124,39 +123,6 @@ fn read_pgn(path: &Path) -> Result<Vec<Game>> {
     pgn::read_games(&text, &named)
 }
 
-/// The ply of move `at` (`23w`, `23b`, `23.`, `23...`) in `game`.
-fn find_ply(game: &Game, at: &str) -> Result<usize> {
-    let (number, color) = if let Some(n) = at.strip_suffix("...") {
-        (n, Color::Black)
-    } else if let Some(n) = at.strip_suffix(['b', 'B']) {
-        (n, Color::Black)
-    } else if let Some(n) = at.strip_suffix(['w', 'W', '.']) {
-        (n, Color::White)
-    } else {
-        bail!("--move needs a number and a side, like 23w or 23... (Black's), not '{at}'");
-    };
-    let number: u16 = number
-        .parse()
-        .map_err(|_| anyhow!("--move needs a number and a side, like 23w, not '{at}'"))?;
-    let mut position = game.position_before(0);
-    let first = move_name(&position);
-    for (ply, played) in game.moves.iter().enumerate() {
-        if position.fullmove_number() == number && position.side_to_move() == color {
-            return Ok(ply);
-        }
-        position.make(played.mv);
-    }
-    let last = game
-        .moves
-        .len()
-        .checked_sub(1)
-        .map(|ply| move_name(&game.position_before(ply)));
-    let range = last.map_or("no move".to_string(), |last| {
-        format!("moves {first} to {last}")
-    });
-    bail!("the game has {range}: no move {at}")
-}
-
 /// Replays move `at` of game `number`, writes its record, and asks why
 /// not another move.
 fn replay_one(
@@ -168,52 +134,19 @@ fn replay_one(
 ) -> Result<()> {
     let ply = find_ply(game, at)?;
     let position = game.position_before(ply);
-    let name = move_name(&position);
-    let played = &game.moves[ply];
     let asked = args
         .why_not
         .as_ref()
         .map(|text| uci_of(&position, text))
         .transpose()?;
-    let player = Player::of(game, position.side_to_move())?;
-    let Some((_, _, nodes)) = told(&played.comment).with_context(|| format!("move {name}"))? else {
-        bail!(
-            "move {name} {} is the opening's: no engine searched it",
-            played.san
-        );
-    };
+    // Checked before the record's path is touched.
+    engine_move(game, ply)?;
     let path = args
         .record
         .clone()
-        .unwrap_or_else(|| scratch_record(&args.pgn, number, &name));
+        .unwrap_or_else(|| scratch_record(&args.pgn, number, &move_name(&position)));
     keep_earlier(&path, args.record.is_some(), out)?;
-    let recorded = nodes < MOST_NODES;
-    let wanted = Wanted { ply, path: &path };
-    let replayed = replay_side(game, &player, Some(ply), recorded.then_some(&wanted))?;
-    let this = replayed
-        .last()
-        .expect("the move asked for is an engine move");
-    let earlier = match replayed.len() - 1 {
-        0 => String::new(),
-        n => format!(", after its side's {n} earlier searches, for the table they leave"),
-    };
-    writeln!(
-        out,
-        "Game {number} ({}), {name} {} by {} ({}, options: {}): replayed under a budget of {} \
-         nodes{earlier}",
-        game.tag("Opening").unwrap_or("?"),
-        played.san,
-        player.engine,
-        color_name(player.color),
-        player.options_text(),
-        nodes + 1,
-    )?;
-    print_one(out, this)?;
-    if !recorded {
-        writeln!(
-            out,
-            "no record: more than {MOST_NODES} nodes, the most the explorer opens"
-        )?;
+    if !replay_move(game, number, ply, &path, out)?.1 {
         return Ok(());
     }
     writeln!(out, "record: {}", path.display())?;
@@ -269,8 +202,7 @@ fn ask_why_not(
             uci_of(position, &best)?
         }
     };
-    writeln!(out, "\nWhy not {} ({other})?", san(position, other))?;
-    write!(out, "{}", why_not(record, &other.to_string())?)?;
+    write!(out, "{}", why_not(position, record, other)?)?;
     Ok(())
 }
 
