@@ -143,6 +143,9 @@ class Engine:
             protocol, command = "uci", text
         self.protocol, self.command = protocol, shlex.split(command)
         self.name, self.options, self.handshake = None, {}, handshake
+        # The name the engine gives itself (`id name`), which the replay
+        # maps to its step whatever `--name` says.
+        self.identity = None
 
     async def start(self):
         """The engine, started and greeted; `NotAnEngine` when it does not
@@ -169,7 +172,8 @@ class Engine:
 
     async def read_name(self):
         engine = await self.start()
-        self.name = self.name or engine.id.get("name") or os.path.basename(self.command[0])
+        self.identity = engine.id.get("name") or os.path.basename(self.command[0])
+        self.name = self.name or self.identity
         await engine.quit()
 
 
@@ -224,8 +228,11 @@ def judge(board):
 # ANCHOR_END: judge
 
 
-def note(score, depth, seconds):
-    """A move's PGN comment as cutechess writes it: `+0.35/7 0.120s`."""
+def note(score, depth, seconds, nodes=None):
+    """A move's PGN comment as cutechess writes it, `+0.35/7 0.120s`, then
+    the nodes the search visited by its last `info` line, `n=12345`: with
+    the position, the history and the options in the headers, what replays
+    the search node for node (`cargo replay`)."""
     text = ""
     if score is not None:
         if score.is_mate():
@@ -233,8 +240,16 @@ def note(score, depth, seconds):
         else:
             text = f"{score.score() / 100:+.2f}"
         text += f"/{depth}" if depth is not None else ""
-        return f"{text} {seconds:.3f}s"
-    return f"{seconds:.3f}s"
+        text = f"{text} {seconds:.3f}s"
+    else:
+        text = f"{seconds:.3f}s"
+    return text + (f" n={nodes}" if nodes is not None else "")
+
+
+def options_tag(options):
+    """The options an engine was given, for its PGN header: `Hash=64; Ideas=all`,
+    or empty for none (each of the engine's defaults)."""
+    return "; ".join(f"{name}={value}" for name, value in options.items())
 
 
 class Side:
@@ -246,8 +261,10 @@ class Side:
 
 
 class Game:
-    def __init__(self, number, opening, names):
+    def __init__(self, number, opening, names, engines=None):
         self.number, self.opening, self.sides = number, opening, [Side(n) for n in names]
+        # White's engine, then Black's: their identities and options.
+        self.engines = engines or []
         self.board, self.notes = chess.Board(), []
         self.result, self.ending, self.at_fault = "*", "", None
 
@@ -309,14 +326,17 @@ async def referee(engines, game, control):
             return game.lose(side, f"illegal move: {reply.move}")
         if control.base is not None:
             clocks[index] = max(0.0, clocks[index] - elapsed) + control.increment
+        # python-chess merges the `info` lines of a search into one: its
+        # nodes are those of the last line that gave them.
         depth, score = reply.info.get("depth"), reply.info.get("score")
+        nodes = reply.info.get("nodes")
         score = score.relative if score is not None else None
         stats.moves += 1
         if depth is not None:
             stats.depths, stats.depth_sum = stats.depths + 1, stats.depth_sum + depth
         if score is not None:
             stats.last_score = score
-        game.notes.append(note(score, depth, elapsed))
+        game.notes.append(note(score, depth, elapsed, nodes))
         game.board.push(reply.move)
     game.result, game.ending = verdict
     return None
@@ -324,7 +344,7 @@ async def referee(engines, game, control):
 
 async def play_game(number, opening, engines, names, control):
     """Game `number`: fresh engines, the opening, then the referee."""
-    game = Game(number, opening[0], names)
+    game = Game(number, opening[0], names, engines)
     for move in opening[1].split():
         game.board.push_uci(move)
         game.notes.append("")
@@ -436,6 +456,12 @@ def pgn_game(game, control, when):
                           White=game.sides[0].name, Black=game.sides[1].name, Result=game.result,
                           Opening=game.opening, TimeControl=control.pgn_tag(),
                           Termination={"loss on time": "time forfeit"}.get(game.ending, "normal"))
+    # What the replay needs besides the moves: which program played each
+    # side, and with which options.
+    for color, engine in zip(("White", "Black"), game.engines):
+        side = game.sides[0 if color == "White" else 1]
+        record.headers[f"{color}Engine"] = engine.identity or side.name
+        record.headers[f"{color}Options"] = options_tag(engine.options)
     node = record
     for move, comment in zip(game.board.move_stack, game.notes):
         node = node.add_variation(move, comment=comment)

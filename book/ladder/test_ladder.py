@@ -2,6 +2,7 @@
 `python3 -m unittest discover -s book/ladder` (python-chess installed)."""
 
 import asyncio
+import io
 import math
 import os
 import pathlib
@@ -13,6 +14,7 @@ import tempfile
 import unittest
 
 import chess
+import chess.pgn
 
 import ladder
 
@@ -209,6 +211,32 @@ class Match(unittest.TestCase):
         self.assertTrue(ladder.is_winning(chess.engine.Cp(100)))
         self.assertFalse(ladder.is_winning(chess.engine.Cp(99)))
         self.assertFalse(ladder.is_winning(chess.engine.Mate(-2)))
+
+    def test_notes_end_with_the_nodes_that_replay_the_search(self):
+        score = chess.engine.Cp(35)
+        self.assertEqual(ladder.note(score, 7, 0.12, 12345), "+0.35/7 0.120s n=12345")
+        self.assertEqual(ladder.note(None, None, 0.004, 20), "0.004s n=20")
+        # analysis/clock.py's reading of the time still finds it.
+        self.assertEqual(re.search(r"([\d.]+)s", "+0.35/7 0.120s n=12345")[1], "0.120")
+
+    def test_the_headers_name_each_sides_program_and_options(self):
+        white, black = ladder.Engine("/bin/white"), ladder.Engine("/bin/black")
+        white.identity, black.identity = "LaMoSca v0.11", "LaMoSca v0.10"
+        white.options = {"Ideas": "all", "Hash": "64"}
+        game = ladder.Game(3, "Italian Game", ["Lazy", "Quiet"], [white, black])
+        game.board.push_uci("e2e4")
+        game.notes.append(ladder.note(chess.engine.Cp(20), 5, 0.05, 4321))
+        game.result, game.ending = "1/2-1/2", "threefold repetition"
+        text = ladder.pgn_game(game, ladder.Control(tc="2+0.05"), "2026.11.29")
+        read = chess.pgn.read_game(io.StringIO(text))
+        self.assertEqual(read.headers["WhiteEngine"], "LaMoSca v0.11")
+        self.assertEqual(read.headers["WhiteOptions"], "Ideas=all; Hash=64")
+        self.assertEqual(read.headers["BlackEngine"], "LaMoSca v0.10")
+        self.assertEqual(read.headers["BlackOptions"], "")
+        self.assertEqual(read.headers["White"], "Lazy")
+        move = read.next()
+        self.assertEqual(move.move, chess.Move.from_uci("e2e4"))
+        self.assertEqual(move.comment, "+0.20/5 0.050s n=4321 Draw by threefold repetition")
 
     def test_an_engine_that_cannot_start_loses_its_game(self):
         engines = [ladder.Engine("/nonexistent/engine"), ladder.Engine("/nonexistent/too")]

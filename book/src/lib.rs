@@ -19,6 +19,7 @@ pub mod generate;
 pub mod markdown;
 pub mod measure;
 pub mod output;
+pub mod replays;
 pub mod searches;
 pub mod sentences;
 pub mod session;

@@ -12,7 +12,12 @@
 //! cargo run --release --bin explore -- v09 --depth 4 --why e2e4
 //! cargo run --release --bin explore -- --record search.jsonl
 //! cargo run --release --bin compare -- v07.jsonl v09.jsonl
+//! cargo run --release --bin replay -- GAMES.pgn --game 3 --move 23...
 //! ```
+//!
+//! [`replay`] runs the search behind a move of a ladder game again, node
+//! for node, from the game's PGN ([`pgn`]), and asks why not Stockfish's
+//! move ([`stockfish`]).
 #![deny(missing_docs)]
 
 pub mod compare;
@@ -22,3 +27,8 @@ pub mod explore;
 pub mod explorer;
 #[cfg(feature = "terminal")]
 pub mod limits;
+pub mod pgn;
+#[cfg(feature = "terminal")]
+pub mod replay;
+#[cfg(feature = "terminal")]
+pub mod stockfish;

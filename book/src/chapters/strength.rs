@@ -145,6 +145,7 @@ fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     out.push(behind_fairymax(&read("v11-fairymax")?)?);
     out.push(goal(root)?);
     out.extend(variants(root)?);
+    out.push(crate::replays::v11_blunder(root)?);
     Ok(out)
 }
 

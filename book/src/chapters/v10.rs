@@ -52,6 +52,7 @@ fn generated(sources: &Sources) -> Result<Vec<Generated>> {
     files.push(exercises()?);
     files.extend(crate::sentences::v10(&files)?);
     files.extend(crate::sentences::v10_numbers(&sources.root)?);
+    files.push(crate::replays::v09_horizon(&sources.root)?);
     Ok(files)
 }
 
