@@ -22,9 +22,11 @@ The learner's lesson files are copied first into `kept/mutants-<time>/`
 (as `cargo exercise --reset` keeps them) and written back when the run
 ends, on Ctrl-C too; the path is printed at the start.
 
-Each mutant rebuilds the exercise crate and its checks, one job
-(`CARGO_BUILD_JOBS=1` unless set): about 20 to 60 s a mutant on 2 shared
-cores, so the run is a command, never a CI test.
+It needs cargo-mutants (`cargo install cargo-mutants --locked`). Each
+mutant rebuilds the exercise crate and its checks, one job
+(`CARGO_BUILD_JOBS=1` unless set), incrementally: 1 to 12 s a mutant on
+2 shared cores, some 180 mutants in 11 minutes, so the run is a command,
+never a CI test. `--only REGEX` runs the mutants whose name it finds.
 
 A missed mutant that no search can tell from the step is listed, with
 why, in `mutants/equivalent.toml`: the book's generator makes its page
@@ -189,7 +191,7 @@ def run_checks(step: str, timeout: int) -> tuple[str, str, float]:
     return "caught", (failed or ["the checks failed"])[0], took
 
 
-def run_step(step: str, entries: list[dict], timeout: int, log) -> dict:
+def run_step(step: str, entries: list[dict], timeout: int, log, only: str | None = None) -> dict:
     """Every mutant of the step's whole functions, run; the counts."""
     crate = step_crate(step)
     counts = {"mutants": 0, "caught": 0, "missed": 0, "timeout": 0, "unviable": 0}
@@ -202,6 +204,8 @@ def run_step(step: str, entries: list[dict], timeout: int, log) -> dict:
     for entry in entries:
         original = (ROOT / crate / entry["file"]).read_text()
         for mutant in mutants_of(step, entry):
+            if only and not re.search(only, mutant["name"]):
+                continue
             write_lessons(step, entry["file"], apply_diff(original, mutant["diff"]))
             outcome, said, took = run_checks(step, timeout)
             counts["mutants"] += 1
@@ -214,14 +218,20 @@ def run_step(step: str, entries: list[dict], timeout: int, log) -> dict:
 
 
 def table(results: dict[str, dict]) -> str:
-    """The table of every step's counts; the score is caught over the
-    viable mutants (timeouts count as caught: the runner names them)."""
-    rows = ["| step | mutants | caught | missed | timeout | unviable | score |", "|---|---|---|---|---|---|---|"]
+    """The table of every step's counts. The score is caught over the
+    viable mutants (timeouts count as caught: the runner names them);
+    `equivalent` counts the missed ones `equivalent.toml` lists."""
+    said = equivalent()
+    rows = [
+        "| step | mutants | caught | missed | of them equivalent | timeout | unviable | score |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for step, c in results.items():
         viable = c["mutants"] - c["unviable"]
         score = 100.0 * (c["caught"] + c["timeout"]) / viable if viable else 100.0
+        same = sum(name in said for name in c["missed_names"])
         rows.append(
-            f"| {step} | {c['mutants']} | {c['caught']} | {c['missed']} | {c['timeout']} "
+            f"| {step} | {c['mutants']} | {c['caught']} | {c['missed']} | {same} | {c['timeout']} "
             f"| {c['unviable']} | {score:.1f}% |"
         )
     return "\n".join(rows)
@@ -239,9 +249,11 @@ def keep_lessons(steps: list[str]) -> Path:
 
 
 def restore_lessons(kept: Path) -> None:
-    """Writes the kept lesson files back, then removes the copy."""
+    """Writes the kept lesson files back, then removes the copy. They are
+    written anew (`copy`, not `copy2`): with their old times kept, cargo
+    would take the last mutant's build for theirs."""
     for copy in kept.rglob("*.rs"):
-        shutil.copy2(copy, EXERCISES / copy.relative_to(kept))
+        shutil.copy(copy, EXERCISES / copy.relative_to(kept))
     shutil.rmtree(kept)
     if not any((EXERCISES / "kept").iterdir()):
         (EXERCISES / "kept").rmdir()
@@ -275,12 +287,21 @@ def main() -> None:
     parser.add_argument("steps", nargs="*", help="the steps, v07 v09 ...: every step of whole.toml")
     parser.add_argument("--out", type=Path, help="also write the log and table to this file")
     parser.add_argument("--timeout", type=int, default=300, help="seconds a mutant's checks may run")
+    parser.add_argument("--only", help="run only the mutants whose name this regex finds")
     parser.add_argument(
         "--check-equivalent",
         action="store_true",
         help="check that cargo-mutants still makes every mutant of equivalent.toml, and stop",
     )
     args = parser.parse_args()
+    if shutil.which("cargo-mutants") is None:
+        print("cargo-mutants is not installed: cargo install cargo-mutants --locked", file=sys.stderr)
+        sys.exit(2)
+    try:
+        re.compile(args.only or "")
+    except re.error as error:
+        print(f"--only {args.only!r}: {error}", file=sys.stderr)
+        sys.exit(2)
     if args.check_equivalent:
         check_equivalent()
         return
@@ -308,7 +329,7 @@ def main() -> None:
     started = time.monotonic()
     try:
         for step in steps:
-            results[step] = run_step(step, whole[step], args.timeout, log)
+            results[step] = run_step(step, whole[step], args.timeout, log, args.only)
     finally:
         restore_lessons(kept)
         print(f"the lesson files are written back from {kept}", flush=True)

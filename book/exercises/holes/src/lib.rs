@@ -19,6 +19,7 @@ use serde::Deserialize;
 pub mod exercises;
 pub mod files;
 pub mod lesson;
+pub mod mutants;
 pub mod whole;
 
 pub use exercises::{find, Exercise, Slip, EXERCISES, EXERCISES_DIR, HOLES_FILE};
