@@ -368,7 +368,20 @@ pub fn generated(workspace: &Workspace) -> Result<Vec<Generated>> {
             files.push(crate::bookkeeping::page(exercise, &wholes)?);
         }
     }
+    files.push(equivalent_mutants(workspace)?);
     Ok(files)
+}
+
+/// The page of the mutants of the whole steps' functions that no search
+/// can tell from the step, from `book/exercises/mutants/equivalent.toml`:
+/// each entry must still name the code it replaces, where its name says.
+fn equivalent_mutants(workspace: &Workspace) -> Result<Generated> {
+    use exercise_holes::mutants::{check, page, parse_equivalent, EQUIVALENT_FILE};
+    let path = workspace.root.join(EQUIVALENT_FILE);
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let entries = parse_equivalent(&text).map_err(anyhow::Error::msg)?;
+    check(&workspace.root, &entries).map_err(anyhow::Error::msg)?;
+    Ok(crate::markdown::md("mutants-equivalent.md", page(&entries)))
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! What the exercises' checks share: a search's log with the path and the
 //! window of each line, a step's trace snapshots read back, the holes'
 //! data, the message of a check that fails, and the runner that runs the
-//! checks one after the other in the order of the holes ([`run`]).
+//! checks one after the other in the order of the holes ([`run`]), and
+//! the check that a search told to stop gives the position back
+//! ([`position_restored_when_stopped`]).
 //!
 //! A check compares the learner's log with the reference line by line and
 //! stops at the first line that differs. The log is written with paths
@@ -14,6 +16,7 @@
 mod holes;
 mod memory;
 mod run;
+mod stopped;
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -31,6 +34,7 @@ pub use exercise_holes::HoleEntry;
 pub use holes::{hint, Exercise};
 pub use memory::CHECK_MEGABYTES;
 pub use run::run;
+pub use stopped::{budgets, position_restored_when_stopped};
 
 /// Runs `search` as [`traced`] does, catching its panic: what it logged
 /// before a hole still empty stopped it, and what it returned or the
@@ -692,6 +696,29 @@ fn failure(place: &At<'_>, expected: Option<&str>, actual: Option<&str>, hint: &
     );
     let _ = write!(message, "  hint:     {hint}");
     message
+}
+
+/// A search's report as the checks compare it with the step's: its
+/// value, move and line, then every figure it prints, nodes first
+/// (`Statistics: nodes 421, leaves evaluated 400`).
+pub fn summary(report: &Report) -> String {
+    let best = report.best.map_or("none".to_string(), |mv| mv.to_string());
+    let line: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    format!(
+        "value {}, move {best}, line [{}], {}",
+        report.value,
+        line.join(" "),
+        report.statistics_line()
+    )
+}
+
+/// Fails `check` unless the learner's report, `actual`, says what the
+/// step's, `expected`, says ([`summary`]).
+pub fn same_report(check: &str, hint: &str, expected: &Report, actual: &Report) -> Outcome {
+    let (wanted, found) = (summary(expected), summary(actual));
+    holds(check, hint, wanted == found, || {
+        format!("the report differs from the reference\n  expected: {wanted}\n  actual:   {found}")
+    })
 }
 
 /// Fails `check` with `what` and the hint unless `holds`.

@@ -8,10 +8,13 @@
 //! - the published log: the start position, two levels, in Italian;
 //! - the step's other snapshots: a mate in one, a stalemate trap, a
 //!   defended pawn, a side mated at the root;
-//! - the same log, value and move as the step's own search on the perft
-//!   suites' positions;
+//! - the same log, value, move, line and statistics as the step's own
+//!   search on the perft suites' positions;
 //! - invariants: the position is restored, every node entered is counted,
-//!   and NegaMax visits the whole tree, perft's count at every depth.
+//!   and NegaMax visits the whole tree, perft's count at every depth;
+//! - the position is restored by a search told to stop, under node
+//!   budgets 1 to 100 and larger: the budget, the moves left made and the
+//!   node where the budget ran out named.
 
 use common::{perft, Position};
 use std::process::ExitCode;
@@ -141,8 +144,8 @@ fn first_node_that_differs() -> Outcome {
     )
 }
 
-/// Every level of the log, the value and the move of the step's own
-/// search, on every position to depth 3.
+/// Every level of the log, and the value, move, line and statistics of
+/// the step's own search, on every position to depth 3.
 fn same_search_as_the_step() -> Outcome {
     for fen in POSITIONS {
         let check = format!("same_search_as_the_step, {fen}, depth 3");
@@ -155,19 +158,7 @@ fn same_search_as_the_step() -> Outcome {
             &expected,
             &actual,
         )?;
-        let found = (
-            report.value,
-            report.best.map(|mv| mv.to_string()),
-            report.nodes,
-        );
-        let wanted = (
-            reference.value,
-            reference.best.map(|mv| mv.to_string()),
-            reference.nodes,
-        );
-        exercise_check::holds(&check, ALL.as_str(), found == wanted, || {
-            format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
-        })?;
+        exercise_check::same_report(&check, ALL.as_str(), &reference, &report)?;
     }
     Ok(())
 }
@@ -207,6 +198,15 @@ fn whole_tree_and_position_restored() -> Outcome {
     Ok(())
 }
 
+/// A search told to stop by its node budget gives the position back as
+/// it found it: every move made is unmade on the way out, the stopped
+/// search's lines included. On each position, to depth 4, under every
+/// budget up to 100 and larger ones; where a move is left made, the node
+/// where the budget ran out is named.
+fn position_restored_when_stopped() -> Outcome {
+    exercise_check::position_restored_when_stopped(ALL.as_str(), &POSITIONS, 4, NegaMax::new)
+}
+
 /// Every check, in the order the holes are filled: the runner runs them
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
@@ -221,6 +221,10 @@ const CHECKS: &[exercise_check::Check] = &[
     (
         "whole_tree_and_position_restored",
         whole_tree_and_position_restored,
+    ),
+    (
+        "position_restored_when_stopped",
+        position_restored_when_stopped,
     ),
 ];
 

@@ -9,7 +9,9 @@
 //!   searches without history;
 //! - hole 4: the history increment alone, then the published log and the
 //!   step's other snapshots, the same search with every switch as
-//!   published, and NegaMax's value.
+//!   published, and NegaMax's value;
+//! - the position restored by a search told to stop, under node budgets
+//!   1 to 100 and larger.
 //!
 //! No check of a hole runs a later hole, and the first check compares
 //! what a search stopped at hole 2 still empty told before it
@@ -175,8 +177,8 @@ fn startpos_d3() -> Outcome {
     )
 }
 
-/// Every level of the log, the value and the move of the step's own
-/// search, on every position to depth 3, with the switches `options`
+/// Every level of the log, and the value, move, line and statistics of
+/// the step's own search, on every position to depth 3, with the switches `options`
 /// (hint `hint`).
 fn same_search(options: &[(&str, bool)], hint: &str) -> Outcome {
     for fen in POSITIONS {
@@ -186,19 +188,7 @@ fn same_search(options: &[(&str, bool)], hint: &str) -> Outcome {
             search::<lamosca_v09::AlphaBeta>(&position, options, 3, 3, Words::English);
         let (actual, report) = search::<AlphaBeta>(&position, options, 3, 3, Words::English);
         same_log(&check, hint, &position, &expected, &actual)?;
-        let found = (
-            report.value,
-            report.best.map(|mv| mv.to_string()),
-            report.nodes,
-        );
-        let wanted = (
-            reference.value,
-            reference.best.map(|mv| mv.to_string()),
-            reference.nodes,
-        );
-        exercise_check::holds(&check, hint, found == wanted, || {
-            format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
-        })?;
+        exercise_check::same_report(&check, hint, &reference, &report)?;
     }
     Ok(())
 }
@@ -357,6 +347,15 @@ fn history_increment_as_the_step() -> Outcome {
     Ok(())
 }
 
+/// A search told to stop by its node budget gives the position back as
+/// it found it: every move made is unmade on the way out, the stopped
+/// search's lines included. On each position, to depth 4, under every
+/// budget up to 100 and larger ones; where a move is left made, the node
+/// where the budget ran out is named.
+fn position_restored_when_stopped() -> Outcome {
+    exercise_check::position_restored_when_stopped(ALL.as_str(), &POSITIONS, 4, AlphaBeta::new)
+}
+
 /// Every check, in the order the holes are filled: the runner runs them
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
@@ -390,6 +389,10 @@ const CHECKS: &[exercise_check::Check] = &[
     (
         "value_is_negamax_with_ordering",
         value_is_negamax_with_ordering,
+    ),
+    (
+        "position_restored_when_stopped",
+        position_restored_when_stopped,
     ),
 ];
 

@@ -160,7 +160,7 @@ fn startpos_d3() -> Outcome {
 
 /// The learner's search of `fen` with `options` to `depth` against the
 /// step's own, as `check`: every level of the log, quiescence included,
-/// then the value, move and nodes.
+/// then the value, move, line and statistics.
 fn same_as_the_step(
     check: &str,
     fen: &str,
@@ -172,19 +172,7 @@ fn same_as_the_step(
     let (actual, report) = search::<QuiescenceSearch>(fen, &[], options, depth, EVERY_LEVEL);
     let root = Position::from_fen(fen).unwrap();
     same_log(check, ALL.as_str(), &root, &expected, &actual)?;
-    let found = (
-        report.value,
-        report.best.map(|mv| mv.to_string()),
-        report.nodes,
-    );
-    let wanted = (
-        reference.value,
-        reference.best.map(|mv| mv.to_string()),
-        reference.nodes,
-    );
-    exercise_check::holds(check, ALL.as_str(), found == wanted, || {
-        format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
-    })
+    exercise_check::same_report(check, ALL.as_str(), &reference, &report)
 }
 
 /// Every level of the log, quiescence included, and the value, move and
@@ -245,105 +233,18 @@ fn position_restored_and_stand_pat_a_floor() -> Outcome {
     Ok(())
 }
 
-/// The node budgets a stopped search is given: every budget up to 100,
-/// so that the stop falls on each of the first nodes in turn, in the
-/// main search and in the quiescence, then larger ones, deeper in the
-/// tree.
-fn budgets() -> impl Iterator<Item = u64> {
-    (1..=100).chain([150, 200, 300, 500, 1000, 2000, 5000])
-}
-
-/// The moves `after` has made beyond the `before` it started from, in
-/// the order they were made.
-fn left_made(before: &Position, after: &Position) -> Vec<String> {
-    let mut position = after.clone();
-    let mut moves = Vec::new();
-    while position.moves_made() > before.moves_made() {
-        let Some(mv) = position.last_move() else {
-            break;
-        };
-        moves.push(mv.to_string());
-        position.unmake();
-    }
-    moves.reverse();
-    moves
-}
-
-/// What a search from `before` to `depth` under a budget of `nodes`
-/// left made, in `after`: the budget, the moves still made, and the node
-/// where the budget ran out, from the search run again with its log.
-fn not_restored(before: &Position, after: &Position, nodes: u64, depth: u32) -> String {
-    let control = SearchControl::unlimited().with_node_limit(nodes);
-    let (trace, _) = exercise_check::traced(Words::English, EVERY_LEVEL, true, |tracer| {
-        QuiescenceSearch::new().search(&mut before.clone(), depth, &control, tracer)
-    });
-    let stop = trace
-        .events
-        .iter()
-        .rev()
-        .find(|told| told.text.starts_with("enters"));
-    let path = stop.map_or("[]", |told| told.path.as_str());
-    let moves: Vec<&str> = path
-        .trim_matches(|c| c == '[' || c == ']')
-        .split_whitespace()
-        .collect();
-    let mut node = before.clone();
-    let at = match node.play_moves(&moves) {
-        Ok(()) => node.to_fen(),
-        Err(error) => format!("(the path does not play from the root: {error})"),
-    };
-    let window = stop.and_then(|told| told.window).map_or_else(
-        || "none".to_string(),
-        |window| format!("alpha = {}, beta = {}", window.alpha, window.beta),
-    );
-    let made = left_made(before, after);
-    format!(
-        "told to stop by a budget of {nodes} nodes \
-         (SearchControl::unlimited().with_node_limit({nodes})), the search \
-         returned with {} still made, [{}]: a move made must be unmade \
-         before a node returns, stopped or not\n  \
-         node:     {path}  (the moves from the root: where the budget ran out)\n  \
-         position: {at}\n  \
-         window:   {window}  (the node's, on entry)\n  \
-         expected: {} (hash {:016x}), as before the search\n  \
-         actual:   {} (hash {:016x})",
-        match made.len() {
-            1 => "1 move".to_string(),
-            n => format!("{n} moves"),
-        },
-        made.join(" "),
-        before.to_fen(),
-        before.hash(),
-        after.to_fen(),
-        after.hash(),
-    )
-}
-
 /// A search told to stop by its node budget gives the position back as
 /// it found it: every move made, in the quiescence too, is unmade on the
 /// way out, the stopped search's lines included. On each position, to
-/// depth 4, under every budget of [`budgets`]; where a move is left
-/// made, the search is run again with its log, to name the node where it
-/// was told to stop.
+/// depth 4, under every budget up to 100 and larger ones; where a move is
+/// left made, the node where the budget ran out is named.
 fn position_restored_when_stopped() -> Outcome {
-    const DEPTH: u32 = 4;
-    for fen in POSITIONS {
-        let before = Position::from_fen(fen).unwrap();
-        for nodes in budgets() {
-            let control = SearchControl::unlimited().with_node_limit(nodes);
-            let mut position = before.clone();
-            QuiescenceSearch::new().search(&mut position, DEPTH, &control, &mut Tracer::off());
-            let same = position.to_fen() == before.to_fen()
-                && position.hash() == before.hash()
-                && position.moves_made() == before.moves_made();
-            let check =
-                format!("position_restored_when_stopped, {fen}, depth {DEPTH}, node limit {nodes}");
-            exercise_check::holds(&check, ALL.as_str(), same, || {
-                not_restored(&before, &position, nodes, DEPTH)
-            })?;
-        }
-    }
-    Ok(())
+    exercise_check::position_restored_when_stopped(
+        ALL.as_str(),
+        &POSITIONS,
+        4,
+        QuiescenceSearch::new,
+    )
 }
 
 /// Every check, in the order the holes are filled: the runner runs them

@@ -8,10 +8,15 @@
 //!   two plies shallower is at work (hole 1);
 //! - the step's trace snapshots of the two: the root deepening by itself,
 //!   and the first lazy cuts of the recapture position;
-//! - the same log, value and move as the step's own search on the perft
-//!   suites' positions, four plies deep;
+//! - the same log, value, move, line and statistics as the step's own
+//!   search on the perft suites' positions, four plies deep;
+//! - draws by the rules in the tree and at the root, with and without the
+//!   table; the table on every position, and searched twice by one
+//!   engine; a search that deepens until a node budget stops it; the
+//!   endgame six plies deep, its deeper lazy cuts line for line;
 //! - invariants: the position is restored, and the depth reported is the
-//!   depth asked for.
+//!   depth asked for; it is restored too by a search told to stop, under
+//!   node budgets 1 to 100 and larger.
 
 use common::Position;
 use std::process::ExitCode;
@@ -81,7 +86,7 @@ fn search<E: Engine>(
     })
 }
 
-/// The value, move and nodes of the step's own search with `options`, on
+/// The value, move, line and statistics of the step's own search with `options`, on
 /// every position to `depth`; where they differ, the first line of the
 /// log, every level shown, that differs.
 fn same_as_the_step(
@@ -90,16 +95,22 @@ fn same_as_the_step(
     depth: u32,
     hint: &str,
 ) -> Outcome {
-    for fen in POSITIONS {
+    same_on(&POSITIONS, name, options, depth, hint)
+}
+
+/// [`same_as_the_step`] on the positions `fens`.
+fn same_on(
+    fens: &[&str],
+    name: &str,
+    options: &[(&str, OptionValue)],
+    depth: u32,
+    hint: &str,
+) -> Outcome {
+    for &fen in fens {
         let check = format!("{name}, {fen}, depth {depth}");
         let (_, reference) = search::<lamosca_v11_lazy::LazySearch>(fen, options, depth, 0);
         let (_, report) = search::<LazySearch>(fen, options, depth, 0);
-        let summary = |report: &Report| {
-            let best = report.best.map(|mv| mv.to_string());
-            (report.value, best, report.nodes)
-        };
-        let (found, wanted) = (summary(&report), summary(&reference));
-        if found == wanted {
+        if exercise_check::summary(&report) == exercise_check::summary(&reference) {
             continue;
         }
         let (expected, _) =
@@ -107,9 +118,7 @@ fn same_as_the_step(
         let (actual, _) = search::<LazySearch>(fen, options, depth, EVERY_LEVEL);
         let root = Position::from_fen(fen).unwrap();
         same_log(&check, hint, &root, &expected, &actual)?;
-        exercise_check::holds(&check, hint, false, || {
-            format!("value, move and nodes: expected {wanted:?}, actual {found:?}")
-        })?;
+        exercise_check::same_report(&check, hint, &reference, &report)?;
     }
     Ok(())
 }
@@ -214,6 +223,153 @@ fn every_margin() -> Outcome {
     Ok(())
 }
 
+/// Draws by the rules, met in the tree and at the root: after one quiet
+/// move the fifty-move rule draws (the half-move clock at 99), the root
+/// itself drawn by it (at 100: the root is searched all the same), a
+/// capture that leaves too little material to mate, a rook that shuffles
+/// and repeats, and a horizon node stalemated with a score above beta.
+const DRAWS: [&str; 5] = [
+    "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 99 80",
+    "3q2k1/5ppp/8/3p4/8/2N5/5PPP/3R2K1 w - - 100 80",
+    "8/8/4k3/8/3n4/4K3/3N4/8 w - - 0 1",
+    "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+    "k6b/P5p1/2K3P1/2p1p3/2P1P3/8/8/8 w - - 0 1",
+];
+
+/// The step's own search on each of `fens` with `options` to `depth`:
+/// its log line for line, every level shown, then its report.
+fn same_log_and_report(
+    fens: &[&str],
+    name: &str,
+    options: &[(&str, OptionValue)],
+    depth: u32,
+) -> Outcome {
+    for &fen in fens {
+        let check = format!("{name}, {fen}, depth {depth}");
+        let (expected, reference) =
+            search::<lamosca_v11_lazy::LazySearch>(fen, options, depth, EVERY_LEVEL);
+        let (actual, report) = search::<LazySearch>(fen, options, depth, EVERY_LEVEL);
+        let root = Position::from_fen(fen).unwrap();
+        same_log(&check, ALL.as_str(), &root, &expected, &actual)?;
+        exercise_check::same_report(&check, ALL.as_str(), &reference, &report)?;
+    }
+    Ok(())
+}
+
+/// The endgame of the perft suites.
+const ENDGAME: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+
+/// Every idea on, the table too (which the default leaves off), in a
+/// table of 3 MB: its number of slots is no power of two, so that the
+/// slot a key takes depends on every bit of the key, the bits the node's
+/// switches add to it included.
+fn with_the_table() -> [(&'static str, OptionValue); 2] {
+    [ideas("all"), ("Hash", OptionValue::Spin(3))]
+}
+
+/// Step 1, the draws: a drawn node below the root is entered, traced as
+/// drawn and worth 0, and counted; the root never is. One ply deep, the
+/// stalemate is the horizon node; with the table, a node whose line may
+/// reach the fifty-move rule neither reads nor keeps an entry.
+fn draws_by_the_rules() -> Outcome {
+    for depth in [1, 4] {
+        same_log_and_report(&DRAWS, "draws_by_the_rules", &[], depth)?;
+        let table = with_the_table();
+        same_log_and_report(&DRAWS, "draws_by_the_rules, with the table", &table, depth)?;
+    }
+    Ok(())
+}
+
+/// Step 5, the table: the step's own search on every position, four
+/// plies deep, and on the endgame eight plies deep, where keys share
+/// slots; then, the same engine searching each position again, the table
+/// kept from the first search, where the root's own entry never settles
+/// the root.
+fn same_search_with_the_table() -> Outcome {
+    let options = with_the_table();
+    same_as_the_step("same_search_with_the_table", &options, 4, ALL.as_str())?;
+    same_on(
+        &[ENDGAME],
+        "same_search_with_the_table",
+        &options,
+        8,
+        ALL.as_str(),
+    )?;
+    for fen in POSITIONS {
+        let check = format!("same_search_with_the_table, {fen}, depth 4, searched twice");
+        let twice = |mut engine: Box<dyn FnMut(&mut Position) -> Report>| {
+            let mut position = Position::from_fen(fen).unwrap();
+            engine(&mut position);
+            engine(&mut position)
+        };
+        let step = engine::<lamosca_v11_lazy::LazySearch>(&options);
+        let mine = engine::<LazySearch>(&options);
+        let reference = twice(searcher(step, 4));
+        let report = twice(searcher(mine, 4));
+        exercise_check::same_report(&check, ALL.as_str(), &reference, &report)?;
+    }
+    Ok(())
+}
+
+/// An engine of type `E` with the options given.
+fn engine<E: Engine>(options: &[(&str, OptionValue)]) -> E {
+    let mut engine = E::new();
+    for (name, value) in options {
+        engine.set_option(name, *value).unwrap();
+    }
+    engine
+}
+
+/// `engine`'s search to `depth`, unlogged, as a function of the position.
+fn searcher<E: Engine>(mut engine: E, depth: u32) -> Box<dyn FnMut(&mut Position) -> Report> {
+    Box::new(move |position| {
+        engine.search(
+            position,
+            depth,
+            &SearchControl::unlimited(),
+            &mut Tracer::off(),
+        )
+    })
+}
+
+/// A search with no depth given deepens until it is told to stop, here
+/// by a budget of nodes, unless an iteration finds every line ended
+/// without an estimate (no horizon reached, nothing cut lazily, no stand
+/// pat): the same move, value, depth reached and statistics as the
+/// step's under each budget.
+fn deepens_until_stopped() -> Outcome {
+    for fen in POSITIONS {
+        for nodes in [2_000, 20_000] {
+            let check = format!("deepens_until_stopped, {fen}, node limit {nodes}");
+            // A control each: the first search's stop stays in its own.
+            let control = || SearchControl::unlimited().with_node_limit(nodes);
+            let root = Position::from_fen(fen).unwrap();
+            let reference = lamosca_v11_lazy::LazySearch::new().search(
+                &mut root.clone(),
+                lamosca_search::deepen::MAX_DEPTH,
+                &control(),
+                &mut Tracer::off(),
+            );
+            let report = LazySearch::new().search(
+                &mut root.clone(),
+                lamosca_search::deepen::MAX_DEPTH,
+                &control(),
+                &mut Tracer::off(),
+            );
+            exercise_check::same_report(&check, ALL.as_str(), &reference, &report)?;
+        }
+    }
+    Ok(())
+}
+
+/// The endgame of the perft suites, six plies deep, line for line:
+/// nodes two levels below the root, five plies from the horizon, are cut
+/// lazily, and each lazy cut tells the depth of the search that
+/// confirmed it.
+fn deep_lazy_cuts() -> Outcome {
+    same_log_and_report(&[ENDGAME], "deep_lazy_cuts", &[], 6)
+}
+
 /// The search gives the position back, and reports the depth it was
 /// asked for.
 fn position_restored_and_depth_reached() -> Outcome {
@@ -237,6 +393,15 @@ fn position_restored_and_depth_reached() -> Outcome {
     Ok(())
 }
 
+/// A search told to stop by its node budget gives the position back as
+/// it found it: every move made is unmade on the way out, the stopped
+/// search's lines included. On each position, to depth 4, under every
+/// budget up to 100 and larger ones; where a move is left made, the node
+/// where the budget ran out is named.
+fn position_restored_when_stopped() -> Outcome {
+    exercise_check::position_restored_when_stopped(ALL.as_str(), &POSITIONS, 4, LazySearch::new)
+}
+
 /// Every check, in the order the holes are filled: the runner runs them
 /// one after the other and stops at the first that fails.
 const CHECKS: &[exercise_check::Check] = &[
@@ -246,9 +411,17 @@ const CHECKS: &[exercise_check::Check] = &[
     ("recapture_d4_lazy_cut", recapture_d4_lazy_cut),
     ("same_search_as_the_step", same_search_as_the_step),
     ("every_margin", every_margin),
+    ("draws_by_the_rules", draws_by_the_rules),
+    ("same_search_with_the_table", same_search_with_the_table),
+    ("deepens_until_stopped", deepens_until_stopped),
+    ("deep_lazy_cuts", deep_lazy_cuts),
     (
         "position_restored_and_depth_reached",
         position_restored_and_depth_reached,
+    ),
+    (
+        "position_restored_when_stopped",
+        position_restored_when_stopped,
     ),
 ];
 

@@ -21,6 +21,7 @@ pub mod exercises;
 pub mod files;
 pub mod hints;
 pub mod lesson;
+pub mod mutants;
 pub mod whole;
 
 pub use exercises::{find, Exercise, Slip, EXERCISES, EXERCISES_DIR, HOLES_FILE};
