@@ -260,6 +260,37 @@ fn the_exercise_pages_commands_run_as_printed() {
     lists_resets_and_starts_whole("README.md", &commands);
 }
 
+/// "Done is `all 9 checks pass`": each exercise page's count is the
+/// number of checks its `tests/checks.rs` lists in `CHECKS`, the list the
+/// checks' runner counts when it says so.
+#[test]
+fn each_exercise_page_counts_the_checks_its_crate_runs() {
+    let workspace = Workspace::here();
+    for exercise in EXERCISES {
+        let checks_file = workspace
+            .root
+            .join(book::exercises::EXERCISES_DIR)
+            .join(exercise.crate_name())
+            .join("tests/checks.rs");
+        let checks = std::fs::read_to_string(&checks_file).unwrap();
+        let list = checks
+            .split("const CHECKS")
+            .nth(1)
+            .and_then(|rest| rest.split("];").next())
+            .unwrap_or_else(|| panic!("{} lists its CHECKS", checks_file.display()));
+        // Each entry is `("name", function)`, on one line or, formatted, on
+        // three: its name is the one string it holds.
+        let count = list.matches('"').count() / 2;
+        let page = format!("exercises/{}.md", exercise.step);
+        let text = std::fs::read_to_string(workspace.chapters().join(&page)).unwrap();
+        let done = format!(
+            "`all {count} checks pass: {} is built`",
+            exercise.crate_name()
+        );
+        assert!(text.contains(&done), "{page} says {done}");
+    }
+}
+
 /// The doc comment above the function that holds the line `at` (from 0)
 /// of `lines`: its `///` lines, without the slashes, and the function's
 /// name.
