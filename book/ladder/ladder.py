@@ -230,7 +230,9 @@ def judge(board):
 
 def note(score, depth, seconds, nodes=None):
     """A move's PGN comment as cutechess writes it, `+0.35/7 0.120s`, then
-    the nodes the search visited by its last `info` line, `n=12345`: with
+    the nodes the search visited by its last `info` line, `n=12345` (every
+    node, when a LaMoSca step was stopped inside an iteration: it tells
+    them on an `info nodes` line after the last finished iteration's): with
     the position, the history and the options in the headers, what replays
     the search node for node (`cargo replay`)."""
     text = ""
@@ -327,7 +329,9 @@ async def referee(engines, game, control):
         if control.base is not None:
             clocks[index] = max(0.0, clocks[index] - elapsed) + control.increment
         # python-chess merges the `info` lines of a search into one: its
-        # nodes are those of the last line that gave them.
+        # nodes are those of the last line that gave them, the whole
+        # search's, while the depth and the score stay the last finished
+        # iteration's.
         depth, score = reply.info.get("depth"), reply.info.get("score")
         nodes = reply.info.get("nodes")
         score = score.relative if score is not None else None

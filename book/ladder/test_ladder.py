@@ -219,6 +219,39 @@ class Match(unittest.TestCase):
         # analysis/clock.py's reading of the time still finds it.
         self.assertEqual(re.search(r"([\d.]+)s", "+0.35/7 0.120s n=12345")[1], "0.120")
 
+    def test_the_nodes_are_the_whole_searchs_when_an_iteration_was_cut(self):
+        # A search the clock stopped inside an iteration tells every node
+        # it visited on a last `info nodes` line, after the finished
+        # iteration's: the note keeps that iteration's value and depth and
+        # the whole count, which python-chess's merged `info` gives.
+        script = ("import sys\n"
+                  "for line in sys.stdin:\n"
+                  "    word = line.split()[0] if line.split() else ''\n"
+                  "    if word == 'uci': print('uciok', flush=True)\n"
+                  "    elif word == 'isready': print('readyok', flush=True)\n"
+                  "    elif word == 'go':\n"
+                  "        print('info depth 7 seldepth 12 score cp 35 nodes 9000 nps 1 time 9 "
+                  "pv e2e4', flush=True)\n"
+                  "        print('info nodes 12345 time 12 nps 1028750', flush=True)\n"
+                  "        print('bestmove e2e4', flush=True)\n"
+                  "    elif word == 'quit': break\n")
+        with tempfile.TemporaryDirectory() as folder:
+            path = pathlib.Path(folder) / "engine.py"
+            path.write_text(script)
+
+            async def one_move():
+                _, engine = await chess.engine.popen_uci([sys.executable, str(path)])
+                try:
+                    return await engine.play(chess.Board(), chess.engine.Limit(time=0.1),
+                                             info=chess.engine.INFO_BASIC | chess.engine.INFO_SCORE)
+                finally:
+                    await engine.quit()
+
+            reply = asyncio.run(one_move())
+        score = reply.info["score"].relative
+        note = ladder.note(score, reply.info.get("depth"), 0.12, reply.info.get("nodes"))
+        self.assertEqual(note, "+0.35/7 0.120s n=12345")
+
     def test_the_headers_name_each_sides_program_and_options(self):
         white, black = ladder.Engine("/bin/white"), ladder.Engine("/bin/black")
         white.identity, black.identity = "LaMoSca v0.11", "LaMoSca v0.10"

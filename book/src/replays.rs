@@ -69,9 +69,13 @@ pub fn replayed(root: &Path, example: &Example) -> Result<(String, Replayed)> {
     let ply = find_ply(game, example.at)?;
     let position = game.position_before(ply);
     let other = uci_of(&position, example.why_not)?;
+    // Named after the process and the thread too: two tests of one
+    // process may generate the same example at once.
+    let thread = format!("{:?}", std::thread::current().id());
     let record = std::env::temp_dir().join(format!(
-        "lamosca-book-replay-{}-{}-{}.jsonl",
+        "lamosca-book-replay-{}-{}-{}-{}.jsonl",
         std::process::id(),
+        thread.trim_start_matches("ThreadId(").trim_end_matches(')'),
         example.game,
         example.at.replace('.', "d")
     ));
@@ -167,7 +171,7 @@ pub fn v09_horizon(root: &Path) -> Result<Generated> {
     let game = &games(root, example.pgn)?[example.game - 1];
     let ply = find_ply(game, example.at)?;
     let position = game.position_before(ply);
-    let budget = replayed.game.nodes + 1;
+    let budget = replayed.budget;
     let v10 = v10_search(&position, budget);
     let v10_line = line_in_san(&position, &v10.pv);
     // The page says that v0.09's line ends in a capture, at its horizon,

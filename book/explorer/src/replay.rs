@@ -2,11 +2,15 @@
 //! node.
 //!
 //! The ladder (`book/ladder/ladder.py`) writes with each engine move the
-//! value, the depth and the nodes of the search's last `info` line
-//! (`+0.35/7 0.120s n=12345`), and in the headers each side's program and
-//! options (`WhiteEngine`, `WhiteOptions`). Every step searches the same
-//! position with the same history, options and state the same way, so
-//! the search a clock stopped is found again by a node budget:
+//! value and the depth of the search's last finished iteration and the
+//! nodes of its last `info` line (`+0.35/7 0.120s n=12345`), and in the
+//! headers each side's program and options (`WhiteEngine`,
+//! `WhiteOptions`). The UCI front tells every node a search visited: when
+//! the clock stopped an iteration inside, it adds `info nodes N` after the
+//! last iteration's line, so the count is the search's whole. Every step
+//! searches the same position with the same history, options and state
+//! the same way, so the search a clock stopped is found again by a node
+//! budget:
 //!
 //! - the position is the game's, reached by its moves, so that a
 //!   repetition of an earlier position counts as it did in the game;
@@ -18,13 +22,31 @@
 //!   that the table is what it was; every other step starts each search
 //!   afresh (its killers and history are cleared at the root), so the
 //!   search asked for is replayed alone;
-//! - the search deepens with no clock and a budget of the told nodes plus
-//!   one. The node that reaches a budget stops the search, so a budget of
-//!   exactly the told nodes would stop the last finished iteration at its
-//!   last node; one more lets it finish, and stops the next iteration at
-//!   its first node, whether the game's clock stopped that iteration inside
-//!   or never let it begin. Either way it is dropped, and the answer is the
-//!   last finished iteration's, as in the game.
+//! - the search deepens with no clock and a node budget. The search polls
+//!   its control at every node it enters, once the node is counted, and
+//!   the clock's flag, like a budget, is seen at the first poll after it
+//!   rises: the node that reaches a budget of N is node N, and it is
+//!   stopped before it does anything. A game's count of N means one of
+//!   two searches:
+//!   - the clock stopped an iteration inside, at node N (the `info nodes`
+//!     line). A budget of exactly N stops the replay at that node, so
+//!     that the nodes before it have written into the table what they
+//!     wrote in the game, and nothing more;
+//!   - the last iteration finished at node N, and no node came after
+//!     (the search settled, or the flag rose between two depths). A
+//!     budget of N would stop that iteration at its last node; one more,
+//!     N + 1, lets it finish and stops the next iteration at its first
+//!     node, before it writes anything.
+//!
+//!   The comment does not say which, so each search is tried under one
+//!   budget and, if the result cannot be that case's (a finished
+//!   iteration that does not end at node N, a depth short of the game's),
+//!   under the other: a step with a table first with N, since its clock
+//!   stops nearly all its searches inside an iteration (even the flag
+//!   raised between two depths is seen at the next depth's first node,
+//!   counted), and then built again from its earlier searches, for the
+//!   first try changed its table; another step first with N + 1, which
+//!   is all that games written before the `info nodes` line need.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -69,6 +91,8 @@ pub struct Replayed {
     /// The replay's principal variation, in SAN: the line its value is
     /// the value of.
     pub line: Vec<String>,
+    /// The node budget that replayed it.
+    pub budget: u64,
 }
 
 impl Replayed {
@@ -249,10 +273,13 @@ fn replay_with<E: Engine>(
     last: Option<usize>,
     wanted: Option<&Wanted>,
 ) -> Result<Vec<Replayed>> {
-    let (mut engine, options) = engine_for::<E>(player)?;
-    engine.new_game();
+    let (mut engine, options) = fresh_engine::<E>(player)?;
     let mut replayed = Vec::new();
-    let last_only = last.is_some() && !player.keeps_a_table();
+    // The searches replayed so far, and the budget that replayed each: a
+    // table's past, to be replayed again if a search must be tried twice.
+    let mut earlier: Vec<(usize, (u64, bool))> = Vec::new();
+    let keeps = player.keeps_a_table();
+    let last_only = last.is_some() && !keeps;
     let last = last.unwrap_or(game.moves.len().saturating_sub(1));
     for ply in 0..=last.min(game.moves.len().saturating_sub(1)) {
         let position = game.position_before(ply);
@@ -271,19 +298,28 @@ fn replay_with<E: Engine>(
             continue;
         };
         let record = wanted.filter(|wanted| wanted.ply == ply);
-        let (report, iteration) = search(&mut engine, &position, nodes, record, &options)?;
-        let iteration = iteration.unwrap_or(Iteration {
-            depth: 0,
-            seldepth: 0,
-            value: report.value,
-            nodes: report.nodes,
-            elapsed: Default::default(),
-            pv: Vec::new(),
-        });
-        let best = report
+        // The two budgets of the module's words, the likelier first: a
+        // table's searches were mostly stopped inside an iteration.
+        let (inside, finished) = ((nodes, false), (nodes + 1, true));
+        let budgets = if keeps {
+            [inside, finished]
+        } else {
+            [finished, inside]
+        };
+        let mut found = search(&mut engine, &position, budgets[0], record, &options)?;
+        if !found.fits(nodes, depth) {
+            if keeps {
+                // The first try changed the table: it is built again.
+                engine = rebuilt::<E>(game, player, &earlier)?;
+            }
+            found = search(&mut engine, &position, budgets[1], record, &options)?;
+        }
+        earlier.push((ply, (found.budget, found.finished)));
+        let best = found
+            .report
             .best
             .map_or("0000".to_string(), |mv| san(&position, mv));
-        let line = line_in_san(&position, &iteration.pv);
+        let line = line_in_san(&position, &found.last.pv);
         replayed.push(Replayed {
             ply,
             name: move_name(&position),
@@ -295,14 +331,40 @@ fn replay_with<E: Engine>(
             },
             replay: Said {
                 mv: best,
-                value: value_text(iteration.value),
-                depth: iteration.depth,
-                nodes: iteration.nodes,
+                value: value_text(found.last.value),
+                depth: found.last.depth,
+                nodes: found.told_nodes(),
             },
             line,
+            budget: found.budget,
         });
     }
     Ok(replayed)
+}
+
+/// A fresh engine `E` with `player`'s options, told a new game, and every
+/// option's value for a record's header.
+fn fresh_engine<E: Engine>(player: &Player) -> Result<(E, Map<String, Value>)> {
+    let (mut engine, options) = engine_for::<E>(player)?;
+    engine.new_game();
+    Ok((engine, options))
+}
+
+/// A fresh engine `E` that has searched `earlier` again, each search of
+/// `game` under the budget that replayed it: the table those searches
+/// left.
+fn rebuilt<E: Engine>(game: &Game, player: &Player, earlier: &[(usize, (u64, bool))]) -> Result<E> {
+    let (mut engine, options) = fresh_engine::<E>(player)?;
+    for &(ply, budget) in earlier {
+        search(
+            &mut engine,
+            &game.position_before(ply),
+            budget,
+            None,
+            &options,
+        )?;
+    }
+    Ok(engine)
 }
 
 /// `moves`, played from `position`, in SAN: `Nxe5 dxe5 Qxd8+`.
@@ -343,50 +405,103 @@ fn engine_for<E: Engine>(player: &Player) -> Result<(E, Map<String, Value>)> {
     Ok((engine, values))
 }
 
-/// One search of `position` under a budget of `nodes` + 1 (see the
-/// module's words), recorded into `record` if given: the report and the
-/// last iteration told.
+/// One replayed search: the budget it had, whether that budget supposes
+/// the game's search ended with a finished iteration, its report and the
+/// last iteration it told.
+struct Found {
+    budget: u64,
+    finished: bool,
+    report: Report,
+    last: Iteration,
+}
+
+impl Found {
+    /// The nodes the engine would have told last, as the ladder writes
+    /// them: a finished iteration's (the replay's own stop, one node past
+    /// it, is no node of the game's), or every node of a search stopped
+    /// inside an iteration.
+    fn told_nodes(&self) -> u64 {
+        if self.finished {
+            self.last.nodes
+        } else {
+            self.report.nodes
+        }
+    }
+
+    /// True when the search fits the game's `nodes` and `depth` as its
+    /// budget supposes: a budget of one node more than the game's count
+    /// supposes that the last finished iteration ended at it, a budget of
+    /// the game's count that the search was stopped at that node with the
+    /// game's depth finished.
+    fn fits(&self, nodes: u64, depth: u32) -> bool {
+        if self.finished {
+            self.last.nodes == nodes
+        } else {
+            self.last.depth == depth
+        }
+    }
+}
+
+/// One search of `position` under a budget of `budget` nodes, which
+/// supposes a `finished` last iteration or not (see the module's words),
+/// recorded into `record` if given.
 fn search<E: Engine>(
     engine: &mut E,
     position: &Position,
-    nodes: u64,
+    (budget, finished): (u64, bool),
     record: Option<&Wanted>,
     options: &Map<String, Value>,
-) -> Result<(Report, Option<Iteration>)> {
+) -> Result<Found> {
     let limits = Limits {
         depth: MAX_DEPTH,
         deadline: None,
-        nodes: Some(nodes + 1),
+        nodes: Some(budget),
     };
     let no_stop = Arc::new(AtomicBool::new(false));
     let mut last = None;
     let mut position = position.clone();
-    let Some(wanted) = record else {
-        let report = deepen(
+    let report = match record {
+        None => deepen(
             engine,
             &mut position,
             &limits,
             &no_stop,
             Trace::off(),
             |it| last = Some(it.clone()),
-        );
-        return Ok((report, last));
+        ),
+        Some(wanted) => {
+            let file = std::fs::File::create(wanted.path)
+                .with_context(|| format!("cannot write the record '{}'", wanted.path.display()))?;
+            let header = Header::of::<E>(&position, MAX_DEPTH, options.clone());
+            let mut recorder = Recorder::new(std::io::BufWriter::new(file), &header, u32::MAX)?;
+            let trace = Trace {
+                levels: u32::MAX,
+                listener: Some(&mut recorder),
+            };
+            let report = deepen(engine, &mut position, &limits, &no_stop, trace, |it| {
+                last = Some(it.clone())
+            });
+            recorder
+                .finish(&report)
+                .with_context(|| format!("cannot write the record '{}'", wanted.path.display()))?;
+            report
+        }
     };
-    let file = std::fs::File::create(wanted.path)
-        .with_context(|| format!("cannot write the record '{}'", wanted.path.display()))?;
-    let header = Header::of::<E>(&position, MAX_DEPTH, options.clone());
-    let mut recorder = Recorder::new(std::io::BufWriter::new(file), &header, u32::MAX)?;
-    let trace = Trace {
-        levels: u32::MAX,
-        listener: Some(&mut recorder),
-    };
-    let report = deepen(engine, &mut position, &limits, &no_stop, trace, |it| {
-        last = Some(it.clone())
+    // A position with no move tells no iteration.
+    let last = last.unwrap_or(Iteration {
+        depth: 0,
+        seldepth: 0,
+        value: report.value,
+        nodes: report.nodes,
+        elapsed: Default::default(),
+        pv: Vec::new(),
     });
-    recorder
-        .finish(&report)
-        .with_context(|| format!("cannot write the record '{}'", wanted.path.display()))?;
-    Ok((report, last))
+    Ok(Found {
+        budget,
+        finished,
+        report,
+        last,
+    })
 }
 
 /// The record path for a move when none is given: in the system's scratch
@@ -509,7 +624,7 @@ pub fn replay_move(
         player.engine,
         color_name(player.color),
         player.options_text(),
-        nodes + 1,
+        this.budget,
     )?;
     print_one(out, &this)?;
     if !recorded {

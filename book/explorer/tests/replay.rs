@@ -1,6 +1,7 @@
 //! `replay` on the committed ladder games (book/chapters/measured/games):
-//! one game a step, every engine move of it run again node for node; a
-//! move whose position repeats an earlier one of the game; bad input.
+//! one game a step (and one of v0.11 with its table), every engine move
+//! of it run again node for node; a move whose position repeats an
+//! earlier one of the game; bad input.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -29,7 +30,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// One short game for each step, every move of both sides replayed.
+/// One short game for each step, and one of v0.11 keeping its table from
+/// move to move, every move of both sides replayed.
 #[test]
 fn a_game_of_every_step_is_replayed_node_for_node() {
     let mut steps = Vec::new();
@@ -37,6 +39,9 @@ fn a_game_of_every_step_is_replayed_node_for_node() {
         ("v09-v07.pgn", "7"),
         ("v10-v09.pgn", "10"),
         ("v11-v10.pgn", "7"),
+        // v0.11 with its table: every search replayed after the side's
+        // earlier ones, each stopped where the clock stopped it.
+        ("v11-table-v10.pgn", "2"),
     ] {
         let path = games(file);
         let output = replay(&[path.to_str().unwrap(), "--game", game, "--all"]);

@@ -23,7 +23,8 @@
 //! copy of the position to a search thread, which deepens
 //! ([`lamosca_search::deepen`]), prints an `info` line per finished
 //! iteration, with the whole principal variation, and then the
-//! `bestmove`. Meanwhile the loop goes on reading, so `isready` is answered
+//! `bestmove`; before it, when the search was stopped inside an iteration,
+//! one `info nodes N time T nps X` line counts every node it visited. Meanwhile the loop goes on reading, so `isready` is answered
 //! at once and `stop` raises the flag the search polls. The engine comes
 //! back when the thread ends: the thread owns it while it thinks, so no lock
 //! is needed, and options cannot change under a running search.
@@ -60,7 +61,8 @@ use std::time::{Duration, Instant};
 
 use common::{Color, Position, NULL_MOVE};
 use lamosca_search::deepen::{
-    deepen, movetime_budget, Clock, Iteration, Limits, Score, Trace, DEFAULT_DEPTH, MAX_DEPTH,
+    deepen, movetime_budget, nodes_per_second, Clock, Iteration, Limits, Score, Trace,
+    DEFAULT_DEPTH, MAX_DEPTH,
 };
 use lamosca_search::engine::{Engine, EngineOption, OptionKind, OptionValue};
 
@@ -473,14 +475,31 @@ impl Thinking {
     fn think<E: Engine>(mut self, mut engine: E) -> E {
         // Step 1. Deepen, with an `info` line per finished iteration.
         let out = &self.out;
+        let started = Instant::now();
+        let mut told = 0;
         let report = deepen(
             &mut engine,
             &mut self.position,
             &self.limits,
             &self.stop,
             Trace::off(),
-            |iteration| tell(out, &self.clock, &self.stop, iteration),
+            |iteration| {
+                told = iteration.nodes;
+                tell(out, &self.clock, &self.stop, iteration);
+            },
         );
+        if report.nodes > told {
+            // An iteration stopped unfinished still visited its nodes: the
+            // whole count is told, with no depth, score or line, which
+            // stay the last finished iteration's.
+            let elapsed = started.elapsed();
+            let nps = nodes_per_second(report.nodes, elapsed);
+            let time = elapsed.as_millis();
+            out.line(format_args!(
+                "info nodes {} time {time} nps {nps}",
+                report.nodes
+            ));
+        }
         if report.best.is_none() {
             // Mate or stalemate: say which before the null move.
             out.line(format_args!("info depth 0 score {}", Score(report.value)));

@@ -5,7 +5,11 @@
 //! Each budget must be kept: the last `info` line counts at most N nodes,
 //! unless it is the only one, the first iteration's (depth 1, or v0.11's
 //! depth 2), which a budgeted search always finishes. The move played is
-//! the first move of that line, the deepest finished depth's.
+//! the first move of that line, the deepest finished depth's. A search
+//! the budget stopped inside an iteration tells every node it visited, the
+//! budget's N, on one `info nodes N time T nps X` line just before
+//! `bestmove`, with no depth, score or line: those stay the finished
+//! iteration's.
 //!
 //! [`check_search_node_caps`] runs `search --nodes N`: the nodes its
 //! statistics count, the depth cut short included, are at most N, once
@@ -33,6 +37,7 @@ fn field(line: &str, name: &str) -> u64 {
 /// Sends `go nodes N` for each case to `binary`, and checks each answer.
 pub fn check_node_budgets(binary: &str) {
     let mut engine = Engine::start(binary);
+    let mut stopped_inside = 0;
     for (position, budgets) in CASES {
         for &budget in budgets {
             let asked = format!("position {position}, go nodes {budget}");
@@ -53,9 +58,29 @@ pub fn check_node_budgets(binary: &str) {
             );
             let (played, pv_first) = played_and_last_pv(&lines);
             assert_eq!(played, pv_first, "{asked}: {lines:?}");
+            if let Some(whole) = whole_count(&lines, &asked) {
+                assert!(whole > nodes, "{asked}: {lines:?}");
+                assert!(whole <= budget.max(nodes + 1), "{asked}: {lines:?}");
+                stopped_inside += 1;
+            }
         }
     }
+    assert!(stopped_inside > 0, "no budget stopped an iteration inside");
     engine.send("quit");
+}
+
+/// The count of an `info nodes N time T nps X` line, if the answer has
+/// one: checked to be the line just before `bestmove`, with nothing but
+/// those three figures.
+fn whole_count(lines: &[String], asked: &str) -> Option<u64> {
+    let at = lines
+        .iter()
+        .position(|line| line.starts_with("info nodes "))?;
+    let words: Vec<&str> = lines[at].split_whitespace().collect();
+    let names: Vec<&str> = words.iter().skip(1).step_by(2).copied().collect();
+    assert_eq!(names, ["nodes", "time", "nps"], "{asked}: {lines:?}");
+    assert!(lines[at + 1].starts_with("bestmove "), "{asked}: {lines:?}");
+    Some(field(&lines[at], "nodes"))
 }
 
 /// Runs `binary search --nodes N` on each case, and checks that the nodes
