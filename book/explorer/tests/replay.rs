@@ -200,3 +200,36 @@ fn bad_input_is_refused_in_one_line_with_code_2() {
     }
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// replayed.md, the committed shares, counts what the games hold: each
+/// row's searches are the moves of its engine in its file whose comment
+/// tells a search, and its share is its reproduced searches over them.
+/// (Replaying every game again is a command the file prints, not a test.)
+#[test]
+fn the_replayed_shares_count_the_committed_games_searches() {
+    let table = std::fs::read_to_string(games("replayed.md")).unwrap();
+    let mut rows = 0;
+    for row in table.lines().filter(|line| line.contains(".pgn |")) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let [file, engine, _options, searches, reproduced, share] = cells[..] else {
+            panic!("a row of six cells: {row}");
+        };
+        let text = std::fs::read_to_string(games(file)).unwrap();
+        let mut counted = 0;
+        for game in read_games(&text, file).unwrap() {
+            for (ply, played) in game.moves.iter().enumerate() {
+                let white_to_move = (ply + usize::from(game.fen.contains(" b "))).is_multiple_of(2);
+                let side = if white_to_move { "White" } else { "Black" };
+                if game.tag(side) == Some(engine) && told(&played.comment).unwrap().is_some() {
+                    counted += 1;
+                }
+            }
+        }
+        let number = |cell: &str| cell.replace(',', "").parse::<u32>().unwrap();
+        assert_eq!(number(searches), counted, "{row}");
+        let percent = 100.0 * f64::from(number(reproduced)) / f64::from(counted);
+        assert_eq!(share, format!("{percent:.1}%"), "{row}");
+        rows += 1;
+    }
+    assert_eq!(rows, 8, "a row per engine of each of the four files");
+}
