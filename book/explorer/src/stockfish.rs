@@ -8,6 +8,9 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 
@@ -25,6 +28,10 @@ pub const MISTAKE: i32 = 100;
 /// A position this far from even is decided.
 pub const DECIDED: i32 = 500;
 
+/// How long Stockfish may take to answer: 20,000 nodes take it a fraction
+/// of a second, so a program silent this long is no UCI engine (or hangs).
+pub const ANSWER_TIME: Duration = Duration::from_secs(30);
+
 /// What Stockfish says of one position: its move and its value, in
 /// centipawns from the side to move (a mate as ±10,000 less its moves, as
 /// python-chess's `score(mate_score=10000)`).
@@ -39,6 +46,11 @@ pub struct Verdict {
 /// Asks Stockfish at `path` about the position reached by `moves` (UCI)
 /// from `fen`.
 pub fn analyse(path: &Path, fen: &str, moves: &[String]) -> Result<Verdict> {
+    analyse_within(path, fen, moves, ANSWER_TIME)
+}
+
+/// [`analyse`], waiting at most `limit` for the answer.
+fn analyse_within(path: &Path, fen: &str, moves: &[String], limit: Duration) -> Result<Verdict> {
     let mut child = Command::new(path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -58,13 +70,36 @@ pub fn analyse(path: &Path, fen: &str, moves: &[String]) -> Result<Verdict> {
         input,
         "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready\n\
          {position}\ngo nodes {NODES}\n"
-    )?;
-    input.flush()?;
+    )
+    .and_then(|()| input.flush())
+    .with_context(|| {
+        format!(
+            "'{}' ended before it was asked: is it a UCI engine?",
+            path.display()
+        )
+    })?;
     let output = child
         .stdout
         .take()
         .ok_or_else(|| anyhow!("no pipe from Stockfish"))?;
-    let verdict = read_verdict(BufReader::new(output));
+    // Read on a thread of its own, so that a program that never answers
+    // `bestmove` is stopped after ANSWER_TIME rather than waited for.
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = send.send(read_verdict(BufReader::new(output)));
+    });
+    let named = path.display().to_string();
+    let verdict = receive
+        .recv_timeout(limit)
+        .map(|read| read.with_context(|| format!("asking '{named}'")));
+    let verdict = verdict.unwrap_or_else(|_| {
+        let _ = child.kill();
+        Err(anyhow!(
+            "'{}' gave no bestmove within {} s: is it a UCI engine?",
+            path.display(),
+            limit.as_secs()
+        ))
+    });
     let _ = writeln!(input, "quit");
     drop(input);
     let _ = child.wait();
@@ -95,7 +130,7 @@ fn read_verdict(output: impl BufRead) -> Result<Verdict> {
             });
         }
     }
-    bail!("Stockfish ended before it answered bestmove")
+    bail!("it ended before it answered bestmove: is it a UCI engine?")
 }
 
 /// blunders.py's word for a move that took the mover from `was` to
@@ -130,6 +165,31 @@ mod tests {
             }
         );
         assert!(read_verdict("info depth 1\n".as_bytes()).is_err());
+    }
+
+    /// A program that echoes and never answers is stopped after the limit;
+    /// one that ends at once, or is not there, is named.
+    #[test]
+    fn a_program_that_does_not_answer_is_named() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let silent = analyse_within(Path::new("cat"), start, &[], Duration::from_secs(1));
+        let message = silent.unwrap_err().to_string();
+        assert!(
+            message.contains("'cat' gave no bestmove within 1 s"),
+            "{message}"
+        );
+        let ended = analyse(Path::new("true"), start, &[]).unwrap_err();
+        let ended = format!("{ended:#}");
+        assert!(
+            ended.contains("'true' ended before it was asked")
+                || ended.contains("asking 'true': it ended before it answered bestmove"),
+            "{ended}"
+        );
+        let missing = analyse(Path::new("/nonexistent/stockfish"), start, &[]).unwrap_err();
+        assert!(
+            format!("{missing:#}").contains("cannot start"),
+            "{missing:#}"
+        );
     }
 
     #[test]

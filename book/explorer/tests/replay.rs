@@ -187,6 +187,18 @@ fn bad_input_is_refused_in_one_line_with_code_2() {
             "'Fairy-Max' is none of the steps",
         ),
         (vec![committed], "--all"),
+        (
+            vec![
+                committed,
+                "--game",
+                "5",
+                "--move",
+                "27...",
+                "--stockfish",
+                "/bin/true",
+            ],
+            "is it a UCI engine?",
+        ),
     ];
     for (args, reason) in cases {
         let output = replay(&args);
