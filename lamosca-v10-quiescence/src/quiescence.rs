@@ -340,8 +340,9 @@ impl Run<'_, '_> {
         }
     }
 
-    /// Step 2 of [`Run::quiescence`] for a node with moves: they are
-    /// ordered by MVV/LVA, and traced.
+    /// Step 2 of [`Run::quiescence`] for a node that goes on to its moves:
+    /// they are ordered by MVV/LVA, and traced, an empty list too (a node
+    /// out of check with no capture that is not a stalemated horizon node).
     fn order(&mut self, ply: usize) {
         for scored in self.stack.moves_mut(ply) {
             scored.score = mvv_lva(scored.mv);

@@ -331,9 +331,12 @@ fn hint(exercise: &Exercise, function: Option<&str>) -> Result<(), String> {
         say!("hint {level} of {of} for {name} ({why}, in {path}):\n");
     }
     say!("{}\n", given.text);
+    // Asked by name, the next hint is asked by name too: without it,
+    // `--hint` may pick another function, or none once the checks pass.
+    let asked = function.map_or(String::new(), |name| format!(" {name}"));
     if level < of {
         say!(
-            "the next, hint {} of {of}: cargo exercise {} --hint",
+            "the next, hint {} of {of}: cargo exercise {} --hint{asked}",
             level + 1,
             exercise.step
         );

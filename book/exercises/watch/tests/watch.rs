@@ -508,7 +508,8 @@ fn hints_come_one_level_at_a_time_and_start_over_with_reset_or_whole() {
         .collect();
     let hints: Vec<String> = (0..4).map(|_| printed(&dir, &["v09", "--hint"])).collect();
     let levels: Vec<(usize, String)> = hints.iter().map(|text| level_of(text)).collect();
-    let pick = level_of(&printed(&dir, &["v09", "--hint", "pick"]));
+    let pick_text = printed(&dir, &["v09", "--hint", "pick"]);
+    let pick = level_of(&pick_text);
     // The learner writes alpha_beta: the hints move on to Pick, still a todo!().
     let path = dir.join("exercise-v09/src/lesson/search.rs");
     let todo = search
@@ -551,6 +552,11 @@ fn hints_come_one_level_at_a_time_and_start_over_with_reset_or_whole() {
         hints[2].lines().skip(1).collect::<Vec<_>>()
     );
     assert_eq!(pick, (1, "pick".to_string()));
+    // Asked by name, the next is asked by name too.
+    assert!(
+        pick_text.contains("the next, hint 2 of 3: cargo exercise v09 --hint pick"),
+        "{pick_text}"
+    );
     assert_eq!(next, (2, "pick".to_string()));
     assert!(forgotten);
     assert_eq!(again, alpha_beta(1));
