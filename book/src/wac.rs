@@ -5,7 +5,7 @@
 //! four fields of a FEN, then operations such as `bm Qg6; id "WAC.001";`.
 //! `bm`, the best move, is in SAN and may list several moves, any of which
 //! counts. A search solves a position when the move it chooses is one of
-//! them ([`lamosca_lab::san`] writes the move in SAN for the comparison).
+//! them ([`lamosca_explorer::san`] writes the move in SAN for the comparison).
 //!
 //! Each search here runs to a fixed depth with no clock, so which
 //! positions it solves, and with how many nodes, is the same on every
@@ -19,7 +19,7 @@ use common::{Move, Position};
 use crate::files::Generated;
 use crate::markdown::{thousands, Align, Table, GENERATED_NOTE};
 use crate::searches::{run, Config, Run, Searcher};
-use lamosca_lab::san::{parse_san, same_move, san};
+use lamosca_explorer::san::{parse_san, same_move, san};
 
 /// Where the suite lies, from the workspace root.
 pub const WAC_PATH: &str = "common/suites/wac.epd";

@@ -30,5 +30,8 @@ pub mod limits;
 pub mod pgn;
 #[cfg(feature = "terminal")]
 pub mod replay;
+/// Standard algebraic notation, written and read: the replay's games, the
+/// lab's moves and the book's suites.
+pub mod san;
 #[cfg(feature = "terminal")]
 pub mod stockfish;

@@ -12,7 +12,10 @@
 
 use anyhow::{bail, Context, Result};
 
-use common::{Color, Move, MoveKind, PieceKind, Position, START_FEN};
+use common::{Color, Move, Position, START_FEN};
+
+use crate::san;
+pub use crate::san::san;
 
 /// The largest PGN file read, 64 MiB: some tens of thousands of games.
 pub const MOST_BYTES: u64 = 64 << 20;
@@ -137,95 +140,11 @@ pub fn move_name(position: &Position) -> String {
 }
 
 /// The legal move of `position` that `text` names in SAN (`Nbd7`, `exd6`,
-/// `O-O`, `e8=Q+`), with or without its check sign and annotation.
+/// `O-O`, `e8=Q+`), with or without its check sign and annotation, and
+/// castling written with zeros too (`0-0`).
 pub fn parse_san(position: &Position, text: &str) -> Result<Move> {
-    let wanted = bare(text);
-    position
-        .legal_moves()
-        .into_iter()
-        .find(|&mv| bare(&san(position, mv)) == wanted)
+    san::parse_san(position, &text.replace('0', "O"))
         .with_context(|| format!("'{text}' is not a legal move in SAN here"))
-}
-
-/// SAN without its check sign and annotations, castling with letter O.
-fn bare(text: &str) -> String {
-    text.trim_end_matches(['+', '#', '!', '?'])
-        .replace('0', "O")
-}
-
-/// `mv` of `position` in SAN: `Nbd7`, `exd6`, `O-O`, `e8=Q+`.
-pub fn san(position: &Position, mv: Move) -> String {
-    let mut text = if mv.kind == MoveKind::Castle {
-        let short = mv.to.file() > mv.from.file();
-        (if short { "O-O" } else { "O-O-O" }).to_string()
-    } else {
-        piece_part(position, mv)
-    };
-    let mut after = position.clone();
-    after.make(mv);
-    if after.in_check() {
-        text.push(if after.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
-    }
-    text
-}
-
-/// A move but castling in SAN, without its check sign.
-fn piece_part(position: &Position, mv: Move) -> String {
-    let kind = mv.piece.kind().expect("a move moves a piece");
-    let capture = mv.is_capture();
-    let mut text = String::new();
-    if kind == PieceKind::Pawn {
-        if capture {
-            text.push(file_letter(mv.from.file()));
-        }
-    } else {
-        text.push(kind.letter().to_ascii_uppercase());
-        text.push_str(&disambiguation(position, mv));
-    }
-    if capture {
-        text.push('x');
-    }
-    text.push_str(&mv.to.to_string());
-    if let Some(promoted) = mv.promotion.kind().filter(|_| mv.is_promotion()) {
-        text.push('=');
-        text.push(promoted.letter().to_ascii_uppercase());
-    }
-    text
-}
-
-/// What tells `mv` from another piece of its kind that reaches the same
-/// square: its file, else its rank, else both.
-fn disambiguation(position: &Position, mv: Move) -> String {
-    let rivals: Vec<Move> = position
-        .legal_moves()
-        .into_iter()
-        .filter(|other| other.to == mv.to && other.piece == mv.piece && other.from != mv.from)
-        .collect();
-    if rivals.is_empty() {
-        return String::new();
-    }
-    let from = mv.from.to_string();
-    if rivals
-        .iter()
-        .all(|other| other.from.file() != mv.from.file())
-    {
-        return from[..1].to_string();
-    }
-    if rivals
-        .iter()
-        .all(|other| other.from.rank() != mv.from.rank())
-    {
-        return from[1..].to_string();
-    }
-    from
-}
-
-fn file_letter(file: u8) -> char {
-    char::from(b'a' + file)
 }
 
 /// A piece of PGN text.

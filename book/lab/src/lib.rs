@@ -24,7 +24,8 @@ pub mod game;
 pub mod request;
 pub mod rules;
 pub mod run;
-pub mod san;
+/// SAN, the explorer's, which reads the ladder's games with it.
+pub use lamosca_explorer::san;
 pub mod steps;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
